@@ -1,0 +1,83 @@
+# osprey: the one entry point. `make run` and `make test` are all a user needs;
+# both install missing Debian packages first (see sim/deps.sh).
+
+.DEFAULT_GOAL := all
+.SUFFIXES:
+.DELETE_ON_ERROR:
+
+BUILD  := build
+OSPREY := $(BUILD)/osprey
+
+# ---- host side: the model library and the programs built on it -------------
+CC          ?= cc
+HOST_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
+               -fno-strict-aliasing -MMD -MP -Imodel
+HOST_LIBS    = -lelf
+
+MODEL_SRC := $(sort $(shell find model -name '*.c'))
+MODEL_OBJ := $(MODEL_SRC:%.c=$(BUILD)/host/%.o)
+MODEL_LIB := $(BUILD)/libosprey.a
+
+$(BUILD)/host/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) -c $< -o $@
+
+$(MODEL_LIB): $(MODEL_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(OSPREY): $(BUILD)/host/sim/osprey.o $(MODEL_LIB)
+	$(CC) $(HOST_CFLAGS) -o $@ $^ $(HOST_LIBS)
+
+-include $(shell find $(BUILD)/host -name '*.d' 2>/dev/null)
+
+# ---- guest side: the cross toolchain for everything under firmware/ and tests/
+# Multilib selection does not know the _zicsr_zifencei suffixes, so libgcc is
+# looked up with the plain rv32ima name.
+FW_CROSS   := riscv64-unknown-elf-
+FW_CC      := $(FW_CROSS)gcc
+FW_OBJDUMP := $(FW_CROSS)objdump
+FW_ARCH    := -march=rv32ima_zicsr_zifencei -mabi=ilp32
+FW_CFLAGS  := $(FW_ARCH) -mcmodel=medany -ffreestanding -fno-builtin -nostdlib \
+              -nostartfiles -fno-pic -O2 -g -Wall -Wextra
+FW_LIBGCC   = $(shell $(FW_CC) -march=rv32ima -mabi=ilp32 -print-libgcc-file-name)
+
+# The reference: QEMU's virt board with the same extensions as osprey (no C, F, D).
+QEMU       := qemu-system-riscv32
+QEMU_FLAGS := -M virt -bios none -nographic -cpu rv32,c=false,f=false,d=false
+
+# Each fragment adds its test targets to TEST_TARGETS and its long runs to
+# their own targets.
+TEST_TARGETS :=
+include firmware/firmware.mk
+include tests/unit/unit.mk
+include tests/isa/isa.mk
+include tests/diff/diff.mk
+
+# ---- the user's targets -----------------------------------------------------
+.PHONY: all deps deps-test run test bench clean run-built test-built
+
+all: $(OSPREY) $(DEMO_ELF)
+
+deps:
+	@sh sim/deps.sh run
+deps-test:
+	@sh sim/deps.sh test
+
+# A sub-make runs after the packages are in, so that nothing that needs the
+# cross toolchain is evaluated before it is installed.
+run: deps
+	@$(MAKE) --no-print-directory run-built
+run-built: $(OSPREY) $(DEMO_ELF)
+	$(OSPREY) --cores 4 $(DEMO_ELF)
+
+test: deps-test
+	@$(MAKE) --no-print-directory test-built
+test-built: $(TEST_TARGETS)
+	@echo "make test: all suites passed"
+
+bench: deps
+	@$(MAKE) --no-print-directory bench-built
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/* sync.h - spinlock, barrier and hart start-up coordination. */
+#ifndef FW_SYNC_H
+#define FW_SYNC_H
+
+#include <stdint.h>
+
+/* Test-and-test-and-set lock on amoswap.w.aq / amoswap.w.rl. */
+struct spinlock {
+	volatile uint32_t locked;	/* 1 while held */
+};
+
+void spin_lock(struct spinlock *l);
+void spin_unlock(struct spinlock *l);
+
+/* Reusable barrier for a fixed number of harts; zero-initialised is ready. */
+struct barrier {
+	volatile uint32_t count;	/* harts arrived in this generation */
+	volatile uint32_t gen;		/* bumped by the last arrival to release */
+};
+
+void barrier_wait(struct barrier *b, uint32_t nharts);
+
+/*
+ * Every hart calls this once, early.  Hart 0 waits until harts 0..want-1
+ * have all called it, or FW_JOIN_TIMEOUT mtime ticks have passed, and
+ * publishes n: the number of harts 0..n-1 that arrived (n <= want).  Returns
+ * n to harts below n and 0 to the others, which should park().
+ */
+uint32_t harts_join(uint32_t hartid, uint32_t want);
+
+/* Stops this hart for good (wfi loop with interrupts masked). */
+void park(void) __attribute__((noreturn));
+
+/* Atomic helpers, named after the instructions they issue. */
+static inline uint32_t amoadd_w(volatile uint32_t *p, uint32_t v)
+{
+	uint32_t old;
+
+	asm volatile("amoadd.w.aqrl %0, %2, (%1)" : "=r"(old) : "r"(p), "r"(v) : "memory");
+	return old;
+}
+
+static inline uint32_t amoswap_w(volatile uint32_t *p, uint32_t v)
+{
+	uint32_t old;
+
+	asm volatile("amoswap.w.aqrl %0, %2, (%1)" : "=r"(old) : "r"(p), "r"(v) : "memory");
+	return old;
+}
+
+static inline uint32_t amoor_w(volatile uint32_t *p, uint32_t v)
+{
+	uint32_t old;
+
+	asm volatile("amoor.w.aqrl %0, %2, (%1)" : "=r"(old) : "r"(p), "r"(v) : "memory");
+	return old;
+}
+
+#endif /* FW_SYNC_H */

@@ -1,0 +1,503 @@
+// SPDX-License-Identifier: MIT
+/*
+ * One short handler per instruction, and the mask/match table that names
+ * them. Encodings are from the RISC-V unprivileged specification (RV32I, M, A,
+ * Zicsr, Zifencei) and privileged specification (mret, sret, wfi, sfence.vma),
+ * transcribed by hand. A handler returns 0 when the instruction retired (it
+ * has set the next pc) and 1 when it raised an exception.
+ */
+#include <string.h>
+
+#include "cpu/decode.h"
+#include "cpu/hart_impl.h"
+#include "mem/memmap.h"
+
+#define X(r) (h->x[d->r])
+#define NEXT() (h->pc += 4, 0)
+
+/* ---- integer register-register and register-immediate -------------------- */
+
+#define ALU(name, expr) \
+	static int op_##name(struct hart *h, const struct insn *d) \
+	{ \
+		uint32_t a = X(rs1), b = X(rs2); \
+		(void)b; \
+		h->x[d->rd] = (expr); \
+		return NEXT(); \
+	}
+#define ALUI(name, expr) \
+	static int op_##name(struct hart *h, const struct insn *d) \
+	{ \
+		uint32_t a = X(rs1), b = (uint32_t)d->imm; \
+		h->x[d->rd] = (expr); \
+		return NEXT(); \
+	}
+
+ALU(add, a + b)
+ALU(sub, a - b)
+ALU(sll, a << (b & 31))
+ALU(slt, (int32_t)a < (int32_t)b)
+ALU(sltu, a < b)
+ALU(xor, a ^ b)
+ALU(srl, a >> (b & 31))
+ALU(sra, (uint32_t)((int32_t)a >> (b & 31)))
+ALU(or, a | b)
+ALU(and, a & b)
+ALUI(addi, a + b)
+ALUI(slti, (int32_t)a < (int32_t)b)
+ALUI(sltiu, a < b)
+ALUI(xori, a ^ b)
+ALUI(ori, a | b)
+ALUI(andi, a & b)
+ALUI(slli, a << b)
+ALUI(srli, a >> b)
+ALUI(srai, (uint32_t)((int32_t)a >> b))
+
+/* ---- M extension: results for every corner case are the specification's -- */
+
+ALU(mul, a * b)
+ALU(mulh, (uint32_t)(((int64_t)(int32_t)a * (int64_t)(int32_t)b) >> 32))
+ALU(mulhsu, (uint32_t)(((int64_t)(int32_t)a * (int64_t)(uint64_t)b) >> 32))
+ALU(mulhu, (uint32_t)(((uint64_t)a * (uint64_t)b) >> 32))
+
+static int op_div(struct hart *h, const struct insn *d)
+{
+	int32_t a = (int32_t)X(rs1), b = (int32_t)X(rs2);
+
+	if (b == 0)
+		h->x[d->rd] = UINT32_MAX;
+	else if (a == INT32_MIN && b == -1)
+		h->x[d->rd] = (uint32_t)INT32_MIN;	/* overflow: the dividend */
+	else
+		h->x[d->rd] = (uint32_t)(a / b);
+	return NEXT();
+}
+
+static int op_divu(struct hart *h, const struct insn *d)
+{
+	uint32_t a = X(rs1), b = X(rs2);
+
+	h->x[d->rd] = b ? a / b : UINT32_MAX;
+	return NEXT();
+}
+
+static int op_rem(struct hart *h, const struct insn *d)
+{
+	int32_t a = (int32_t)X(rs1), b = (int32_t)X(rs2);
+
+	if (b == 0)
+		h->x[d->rd] = (uint32_t)a;
+	else if (a == INT32_MIN && b == -1)
+		h->x[d->rd] = 0;
+	else
+		h->x[d->rd] = (uint32_t)(a % b);
+	return NEXT();
+}
+
+static int op_remu(struct hart *h, const struct insn *d)
+{
+	uint32_t a = X(rs1), b = X(rs2);
+
+	h->x[d->rd] = b ? a % b : a;
+	return NEXT();
+}
+
+/* ---- upper immediates and control transfer -------------------------------- */
+
+static int op_lui(struct hart *h, const struct insn *d)
+{
+	h->x[d->rd] = (uint32_t)d->imm;
+	return NEXT();
+}
+
+static int op_auipc(struct hart *h, const struct insn *d)
+{
+	h->x[d->rd] = h->pc + (uint32_t)d->imm;
+	return NEXT();
+}
+
+/* Without the C extension every target must be 4-byte aligned. */
+static int jump(struct hart *h, const struct insn *d, uint32_t target)
+{
+	if (target & 3)
+		return hart_exception(h, CAUSE_FETCH_MISALIGNED, target);
+	h->x[d->rd] = h->pc + 4;
+	h->pc = target;
+	return 0;
+}
+
+static int op_jal(struct hart *h, const struct insn *d)
+{
+	return jump(h, d, h->pc + (uint32_t)d->imm);
+}
+
+static int op_jalr(struct hart *h, const struct insn *d)
+{
+	return jump(h, d, (X(rs1) + (uint32_t)d->imm) & ~1u);
+}
+
+#define BRANCH(name, cond) \
+	static int op_##name(struct hart *h, const struct insn *d) \
+	{ \
+		uint32_t a = X(rs1), b = X(rs2); \
+		uint32_t target = h->pc + (uint32_t)d->imm; \
+		if (!(cond)) \
+			return NEXT(); \
+		if (target & 3) \
+			return hart_exception(h, CAUSE_FETCH_MISALIGNED, target); \
+		h->pc = target; \
+		return 0; \
+	}
+
+BRANCH(beq, a == b)
+BRANCH(bne, a != b)
+BRANCH(blt, (int32_t)a < (int32_t)b)
+BRANCH(bge, (int32_t)a >= (int32_t)b)
+BRANCH(bltu, a < b)
+BRANCH(bgeu, a >= b)
+
+/* ---- loads and stores ----------------------------------------------------- */
+
+#define LOAD(name, size, conv) \
+	static int op_##name(struct hart *h, const struct insn *d) \
+	{ \
+		uint32_t v; \
+		if (hart_load(h, X(rs1) + (uint32_t)d->imm, size, &v)) \
+			return 1; \
+		h->x[d->rd] = (uint32_t)(conv)v; \
+		return NEXT(); \
+	}
+
+LOAD(lb, 1, int8_t)
+LOAD(lh, 2, int16_t)
+LOAD(lw, 4, uint32_t)
+LOAD(lbu, 1, uint8_t)
+LOAD(lhu, 2, uint16_t)
+
+#define STORE(name, size) \
+	static int op_##name(struct hart *h, const struct insn *d) \
+	{ \
+		if (hart_store(h, X(rs1) + (uint32_t)d->imm, size, X(rs2))) \
+			return 1; \
+		return NEXT(); \
+	}
+
+STORE(sb, 1)
+STORE(sh, 2)
+STORE(sw, 4)
+
+/* ---- A extension ---------------------------------------------------------- */
+
+/*
+ * Finds the host word of an atomic access: translated for @acc, 4-byte
+ * aligned, and in RAM (atomics to devices fault). 0 or 1 (trapped).
+ */
+static int amo_word(struct hart *h, uint32_t vaddr, enum access acc, uint32_t **word,
+		    uint32_t *paddr)
+{
+	int cause;
+
+	if (vaddr & 3)
+		return hart_exception(h, acc == ACC_LOAD ? CAUSE_LOAD_MISALIGNED
+							 : CAUSE_STORE_MISALIGNED, vaddr);
+	cause = mmu_translate(h, vaddr, acc, paddr);
+	if (cause >= 0)
+		return hart_exception(h, cause, vaddr);
+	if (!memmap_is_ram(h->env.mm, *paddr, 4) ||
+	    !pmp_allows(h, *paddr, 4, acc, h->priv))
+		return hart_exception(h, acc == ACC_LOAD ? CAUSE_LOAD_ACCESS : CAUSE_STORE_ACCESS,
+				      vaddr);
+	*word = (uint32_t *)memmap_host(h->env.mm, *paddr);
+	return 0;
+}
+
+static int op_lr_w(struct hart *h, const struct insn *d)
+{
+	uint32_t *w, pa;
+
+	if (amo_word(h, X(rs1), ACC_LOAD, &w, &pa))
+		return 1;
+	h->x[d->rd] = *w;
+	h->env.lr->addr[h->id] = pa;
+	h->env.lr->active |= 1u << h->id;
+	return NEXT();
+}
+
+static int op_sc_w(struct hart *h, const struct insn *d)
+{
+	struct lr_set *lr = h->env.lr;
+	uint32_t *w, pa, mine = 1u << h->id;
+	int ok;
+
+	if (amo_word(h, X(rs1), ACC_STORE, &w, &pa))
+		return 1;
+	ok = (lr->active & mine) && lr->addr[h->id] == pa;
+	lr->active &= ~mine;
+	if (ok) {
+		lr_break(lr, pa);
+		*w = X(rs2);
+	}
+	h->x[d->rd] = !ok;
+	return NEXT();
+}
+
+#define AMO(name, expr) \
+	static int op_##name(struct hart *h, const struct insn *d) \
+	{ \
+		uint32_t *w, pa, a, b = X(rs2); \
+		if (amo_word(h, X(rs1), ACC_STORE, &w, &pa)) \
+			return 1; \
+		a = *w; \
+		lr_break(h->env.lr, pa); \
+		*w = (expr); \
+		h->x[d->rd] = a; \
+		return NEXT(); \
+	}
+
+AMO(amoswap_w, b)
+AMO(amoadd_w, a + b)
+AMO(amoxor_w, a ^ b)
+AMO(amoand_w, a & b)
+AMO(amoor_w, a | b)
+AMO(amomin_w, (int32_t)a < (int32_t)b ? a : b)
+AMO(amomax_w, (int32_t)a > (int32_t)b ? a : b)
+AMO(amominu_w, a < b ? a : b)
+AMO(amomaxu_w, a > b ? a : b)
+
+/* ---- Zicsr ---------------------------------------------------------------- */
+
+enum { CSR_RW, CSR_RS, CSR_RC };
+
+static int op_csrrw(struct hart *h, const struct insn *d) { return csr_access(h, d, X(rs1), CSR_RW); }
+static int op_csrrs(struct hart *h, const struct insn *d) { return csr_access(h, d, X(rs1), CSR_RS); }
+static int op_csrrc(struct hart *h, const struct insn *d) { return csr_access(h, d, X(rs1), CSR_RC); }
+static int op_csrrwi(struct hart *h, const struct insn *d) { return csr_access(h, d, d->rs1, CSR_RW); }
+static int op_csrrsi(struct hart *h, const struct insn *d) { return csr_access(h, d, d->rs1, CSR_RS); }
+static int op_csrrci(struct hart *h, const struct insn *d) { return csr_access(h, d, d->rs1, CSR_RC); }
+
+/* ---- system --------------------------------------------------------------- */
+
+static int op_illegal(struct hart *h, const struct insn *d)
+{
+	return hart_exception(h, CAUSE_ILLEGAL, d->raw);
+}
+
+static int op_fence(struct hart *h, const struct insn *d)
+{
+	/* Harts share one memory and run one instruction at a time: nothing to order. */
+	return NEXT();
+}
+
+static int op_fence_i(struct hart *h, const struct insn *d)
+{
+	/* The decode cache is tagged by the raw word, so new code is always seen. */
+	return NEXT();
+}
+
+static int op_ecall(struct hart *h, const struct insn *d)
+{
+	static const enum cause by_priv[4] = { CAUSE_ECALL_U, CAUSE_ECALL_S, 0, CAUSE_ECALL_M };
+
+	return hart_exception(h, by_priv[h->priv], 0);
+}
+
+static int op_ebreak(struct hart *h, const struct insn *d)
+{
+	return hart_exception(h, CAUSE_BREAKPOINT, h->pc);
+}
+
+static void set_priv(struct hart *h, enum priv p)
+{
+	h->priv = p;
+	hart_flush_fast(h);
+}
+
+static int op_mret(struct hart *h, const struct insn *d)
+{
+	uint32_t s = h->mstatus;
+	enum priv to = (enum priv)((s & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
+
+	if (h->priv != PRIV_M)
+		return op_illegal(h, d);
+	s = (s & ~MSTATUS_MIE) | ((s & MSTATUS_MPIE) ? MSTATUS_MIE : 0);
+	s |= MSTATUS_MPIE;
+	s &= ~MSTATUS_MPP;	/* MPP becomes U, the least-privileged mode */
+	if (to != PRIV_M)
+		s &= ~MSTATUS_MPRV;
+	h->mstatus = s;
+	h->pc = h->mepc;
+	set_priv(h, to);
+	return 0;
+}
+
+static int op_sret(struct hart *h, const struct insn *d)
+{
+	uint32_t s = h->mstatus;
+	enum priv to = (s & MSTATUS_SPP) ? PRIV_S : PRIV_U;
+
+	if (h->priv == PRIV_U || (h->priv == PRIV_S && (s & MSTATUS_TSR)))
+		return op_illegal(h, d);
+	s = (s & ~MSTATUS_SIE) | ((s & MSTATUS_SPIE) ? MSTATUS_SIE : 0);
+	s |= MSTATUS_SPIE;
+	s &= ~(MSTATUS_SPP | MSTATUS_MPRV);
+	h->mstatus = s;
+	h->pc = h->sepc;
+	set_priv(h, to);
+	return 0;
+}
+
+static int op_wfi(struct hart *h, const struct insn *d)
+{
+	if (h->priv == PRIV_U || (h->priv == PRIV_S && (h->mstatus & MSTATUS_TW)))
+		return op_illegal(h, d);
+	h->wfi = 1;
+	return NEXT();
+}
+
+static int op_sfence_vma(struct hart *h, const struct insn *d)
+{
+	int all_addr = d->rs1 == 0, all_asid = d->rs2 == 0;
+	uint32_t va = X(rs1);
+	uint16_t asid = X(rs2) & 0x1ff;
+
+	if (h->priv == PRIV_U || (h->priv == PRIV_S && (h->mstatus & MSTATUS_TVM)))
+		return op_illegal(h, d);
+	tlb_flush(&h->itlb, all_addr, va, all_asid, asid);
+	tlb_flush(&h->dtlb, all_addr, va, all_asid, asid);
+	hart_flush_fast(h);
+	return NEXT();
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+#define R(name, mask, match) { #name, mask, match, FMT_R, op_##name, 1 }
+#define ROW(name, mask, match, fmt, wr) { #name, mask, match, fmt, op_##name, wr }
+#define M_R     0xfe00707fu	/* funct7, funct3, opcode */
+#define M_I     0x0000707fu	/* funct3, opcode */
+#define M_U     0x0000007fu	/* opcode */
+#define M_AMO   0xf800707fu	/* funct5, funct3, opcode: aq/rl ignored */
+
+const struct insn_desc insn_table[] = {
+	ROW(lui, M_U, 0x00000037, FMT_U, 1),
+	ROW(auipc, M_U, 0x00000017, FMT_U, 1),
+	ROW(jal, M_U, 0x0000006f, FMT_JAL, 1),
+	ROW(jalr, M_I, 0x00000067, FMT_JALR, 1),
+	ROW(beq, M_I, 0x00000063, FMT_BRANCH, 0),
+	ROW(bne, M_I, 0x00001063, FMT_BRANCH, 0),
+	ROW(blt, M_I, 0x00004063, FMT_BRANCH, 0),
+	ROW(bge, M_I, 0x00005063, FMT_BRANCH, 0),
+	ROW(bltu, M_I, 0x00006063, FMT_BRANCH, 0),
+	ROW(bgeu, M_I, 0x00007063, FMT_BRANCH, 0),
+	ROW(lb, M_I, 0x00000003, FMT_LOAD, 1),
+	ROW(lh, M_I, 0x00001003, FMT_LOAD, 1),
+	ROW(lw, M_I, 0x00002003, FMT_LOAD, 1),
+	ROW(lbu, M_I, 0x00004003, FMT_LOAD, 1),
+	ROW(lhu, M_I, 0x00005003, FMT_LOAD, 1),
+	ROW(sb, M_I, 0x00000023, FMT_STORE, 0),
+	ROW(sh, M_I, 0x00001023, FMT_STORE, 0),
+	ROW(sw, M_I, 0x00002023, FMT_STORE, 0),
+	ROW(addi, M_I, 0x00000013, FMT_I, 1),
+	ROW(slti, M_I, 0x00002013, FMT_I, 1),
+	ROW(sltiu, M_I, 0x00003013, FMT_I, 1),
+	ROW(xori, M_I, 0x00004013, FMT_I, 1),
+	ROW(ori, M_I, 0x00006013, FMT_I, 1),
+	ROW(andi, M_I, 0x00007013, FMT_I, 1),
+	/* RV32 shifts: shamt[5] set is an illegal encoding, so it is in the mask */
+	ROW(slli, M_R, 0x00001013, FMT_SHIFT, 1),
+	ROW(srli, M_R, 0x00005013, FMT_SHIFT, 1),
+	ROW(srai, M_R, 0x40005013, FMT_SHIFT, 1),
+	R(add, M_R, 0x00000033),
+	R(sub, M_R, 0x40000033),
+	R(sll, M_R, 0x00001033),
+	R(slt, M_R, 0x00002033),
+	R(sltu, M_R, 0x00003033),
+	R(xor, M_R, 0x00004033),
+	R(srl, M_R, 0x00005033),
+	R(sra, M_R, 0x40005033),
+	R(or, M_R, 0x00006033),
+	R(and, M_R, 0x00007033),
+	R(mul, M_R, 0x02000033),
+	R(mulh, M_R, 0x02001033),
+	R(mulhsu, M_R, 0x02002033),
+	R(mulhu, M_R, 0x02003033),
+	R(div, M_R, 0x02004033),
+	R(divu, M_R, 0x02005033),
+	R(rem, M_R, 0x02006033),
+	R(remu, M_R, 0x02007033),
+	ROW(fence, M_I, 0x0000000f, FMT_FENCE, 0),
+	ROW(fence_i, M_I, 0x0000100f, FMT_NONE, 0),
+	ROW(ecall, 0xffffffffu, 0x00000073, FMT_NONE, 0),
+	ROW(ebreak, 0xffffffffu, 0x00100073, FMT_NONE, 0),
+	ROW(mret, 0xffffffffu, 0x30200073, FMT_NONE, 0),
+	ROW(sret, 0xffffffffu, 0x10200073, FMT_NONE, 0),
+	ROW(wfi, 0xffffffffu, 0x10500073, FMT_NONE, 0),
+	ROW(sfence_vma, 0xfe007fffu, 0x12000073, FMT_SFENCE, 0),
+	ROW(csrrw, M_I, 0x00001073, FMT_CSR, 1),
+	ROW(csrrs, M_I, 0x00002073, FMT_CSR, 1),
+	ROW(csrrc, M_I, 0x00003073, FMT_CSR, 1),
+	ROW(csrrwi, M_I, 0x00005073, FMT_CSRI, 1),
+	ROW(csrrsi, M_I, 0x00006073, FMT_CSRI, 1),
+	ROW(csrrci, M_I, 0x00007073, FMT_CSRI, 1),
+	ROW(lr_w, 0xf9f0707fu, 0x1000202f, FMT_LR, 1),
+	ROW(sc_w, M_AMO, 0x1800202f, FMT_AMO, 1),
+	ROW(amoswap_w, M_AMO, 0x0800202f, FMT_AMO, 1),
+	ROW(amoadd_w, M_AMO, 0x0000202f, FMT_AMO, 1),
+	ROW(amoxor_w, M_AMO, 0x2000202f, FMT_AMO, 1),
+	ROW(amoand_w, M_AMO, 0x6000202f, FMT_AMO, 1),
+	ROW(amoor_w, M_AMO, 0x4000202f, FMT_AMO, 1),
+	ROW(amomin_w, M_AMO, 0x8000202f, FMT_AMO, 1),
+	ROW(amomax_w, M_AMO, 0xa000202f, FMT_AMO, 1),
+	ROW(amominu_w, M_AMO, 0xc000202f, FMT_AMO, 1),
+	ROW(amomaxu_w, M_AMO, 0xe000202f, FMT_AMO, 1),
+};
+
+const int insn_table_len = sizeof(insn_table) / sizeof(insn_table[0]);
+
+const struct insn_desc insn_illegal = { "illegal", 0, 0, FMT_NONE, op_illegal, 0 };
+
+static int32_t imm_i(uint32_t r) { return (int32_t)r >> 20; }
+static int32_t imm_s(uint32_t r) { return ((int32_t)r >> 25 << 5) | ((r >> 7) & 0x1f); }
+
+static int32_t imm_b(uint32_t r)
+{
+	return ((int32_t)r >> 31 << 12) | ((r << 4) & 0x800) | ((r >> 20) & 0x7e0) |
+	       ((r >> 7) & 0x1e);
+}
+
+static int32_t imm_j(uint32_t r)
+{
+	return ((int32_t)r >> 31 << 20) | (r & 0xff000) | ((r >> 9) & 0x800) |
+	       ((r >> 20) & 0x7fe);
+}
+
+void decode(uint32_t raw, struct insn *d)
+{
+	const struct insn_desc *row = &insn_illegal;
+
+	for (int i = 0; i < insn_table_len; i++) {
+		if ((raw & insn_table[i].mask) == insn_table[i].match) {
+			row = &insn_table[i];
+			break;
+		}
+	}
+	memset(d, 0, sizeof(*d));
+	d->raw = raw;
+	d->desc = row;
+	d->exec = row->exec;
+	d->rd = (raw >> 7) & 31;
+	d->rs1 = (raw >> 15) & 31;
+	d->rs2 = (raw >> 20) & 31;
+	switch (row->fmt) {
+	case FMT_I: case FMT_LOAD: case FMT_JALR: d->imm = imm_i(raw); break;
+	case FMT_SHIFT: d->imm = (raw >> 20) & 31; break;
+	case FMT_STORE: d->imm = imm_s(raw); break;
+	case FMT_BRANCH: d->imm = imm_b(raw); break;
+	case FMT_U: d->imm = (int32_t)(raw & 0xfffff000u); break;
+	case FMT_JAL: d->imm = imm_j(raw); break;
+	case FMT_CSR: case FMT_CSRI: d->imm = raw >> 20; break;
+	default: break;
+	}
+	/* Instructions that do not write rd get rd = 0 so the handler's write is harmless. */
+	if (!row->writes_rd)
+		d->rd = 0;
+}

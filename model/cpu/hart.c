@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The hart's step: take an interrupt or fetch, decode and execute one
+ * instruction. Fetch has a one-page host-pointer cache and decode a
+ * direct-mapped cache of decoded instructions indexed by pc and tagged by the
+ * instruction word, so self-modifying code needs no invalidation.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu/decode.h"
+#include "cpu/hart_impl.h"
+#include "mem/memmap.h"
+#include "sys/symtab.h"
+
+/* misa: RV32 (MXL = 1) with A, I, M, S and U. */
+#define MISA_RV32IMA_SU ((1u << 30) | (1u << 0) | (1u << 8) | (1u << 12) | (1u << 18) | (1u << 20))
+
+struct hart *hart_new(int id, const struct config *cfg, const struct hart_env *env)
+{
+	struct hart *h = calloc(1, sizeof(*h));
+
+	if (!h)
+		return NULL;
+	h->id = id;
+	h->env = *env;
+	h->dcache = malloc(DECODE_CACHE_ENTRIES * sizeof(*h->dcache));
+	if (!h->dcache || tlb_init(&h->itlb, &cfg->itlb) || tlb_init(&h->dtlb, &cfg->dtlb)) {
+		hart_free(h);
+		return NULL;
+	}
+	for (int i = 0; i < DECODE_CACHE_ENTRIES; i++)
+		decode(0, &h->dcache[i]);
+	hart_reset(h, 0, 0);
+	return h;
+}
+
+void hart_free(struct hart *h)
+{
+	if (!h)
+		return;
+	tlb_free(&h->itlb);
+	tlb_free(&h->dtlb);
+	free(h->dcache);
+	free(h);
+}
+
+void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
+{
+	memset(h->x, 0, sizeof(h->x));
+	h->x[10] = (uint32_t)h->id;
+	h->x[11] = a1;
+	h->pc = pc;
+	h->priv = PRIV_M;
+	h->wfi = 0;
+	h->mstatus = 0;
+	h->misa = MISA_RV32IMA_SU;
+	h->medeleg = h->mideleg = h->mie = h->mtvec = h->mcounteren = 0;
+	h->mscratch = h->mepc = h->mcause = h->mtval = h->menvcfg = h->mcountinhibit = 0;
+	h->mip_sw = h->mip_hw = 0;
+	memset(h->pmpcfg, 0, sizeof(h->pmpcfg));
+	memset(h->pmpaddr, 0, sizeof(h->pmpaddr));
+	h->pmp_active = 0;
+	h->stvec = h->scounteren = h->sscratch = h->sepc = h->scause = h->stval = 0;
+	h->satp = h->senvcfg = 0;
+	h->cycle = h->instret = 0;
+	tlb_flush(&h->itlb, 1, 0, 1, 0);
+	tlb_flush(&h->dtlb, 1, 0, 1, 0);
+	hart_flush_fast(h);
+	h->last_trap_vector = ~0u;
+}
+
+/* Fetch through translation and PMP; fills the fetch page. 0 or 1 (trapped). */
+static int fetch_slow(struct hart *h, uint32_t *raw)
+{
+	uint32_t pc = h->pc, pa, page;
+	int cause = mmu_translate(h, pc, ACC_FETCH, &pa);
+
+	if (cause >= 0)
+		return hart_exception(h, cause, pc);
+	if (!memmap_is_ram(h->env.mm, pa, 4) || !pmp_allows(h, pa, 4, ACC_FETCH, h->priv))
+		return hart_exception(h, CAUSE_FETCH_ACCESS, pc);
+	memcpy(raw, memmap_host(h->env.mm, pa), 4);
+	page = pa & ~(PAGE_SIZE - 1);
+	if (memmap_is_ram(h->env.mm, page, PAGE_SIZE) &&
+	    pmp_allows(h, page, PAGE_SIZE, ACC_FETCH, h->priv)) {
+		h->fetch_page.vpn = pc >> 12;
+		h->fetch_page.addend = (uintptr_t)memmap_host(h->env.mm, page) - (pc & ~0xfffu);
+	}
+	return 0;
+}
+
+static const char *cause_name(uint32_t cause)
+{
+	static const char *const exc[] = {
+		"instruction address misaligned", "instruction access fault",
+		"illegal instruction", "breakpoint", "load address misaligned",
+		"load access fault", "store/AMO address misaligned", "store/AMO access fault",
+		"environment call from U-mode", "environment call from S-mode", "reserved",
+		"environment call from M-mode", "instruction page fault", "load page fault",
+		"reserved", "store/AMO page fault",
+	};
+	static const char *const irq[] = {
+		"", "supervisor software interrupt", "", "machine software interrupt", "",
+		"supervisor timer interrupt", "", "machine timer interrupt", "",
+		"supervisor external interrupt", "", "machine external interrupt",
+	};
+	uint32_t code = cause & ~CAUSE_INTERRUPT;
+
+	if (cause & CAUSE_INTERRUPT)
+		return code < 12 ? irq[code] : "interrupt";
+	return code < 16 ? exc[code] : "exception";
+}
+
+static void trace_trap(struct hart *h)
+{
+	int to_s = h->priv == PRIV_S;
+
+	fprintf(h->env.trace, "h%d %s trap %s (cause 0x%08x) tval 0x%08x epc 0x%08x -> 0x%08x\n",
+		h->id, priv_name(h->priv), cause_name(to_s ? h->scause : h->mcause),
+		to_s ? h->scause : h->mcause, to_s ? h->stval : h->mtval,
+		to_s ? h->sepc : h->mepc, h->pc);
+}
+
+static void trace_insn(struct hart *h, enum priv priv, uint32_t pc, const struct insn *d)
+{
+	char text[96];
+
+	disasm(d->raw, pc, h->env.syms, text, sizeof(text));
+	fprintf(h->env.trace, "h%d %s %08x %08x %-32s", h->id, priv_name(priv), pc, d->raw, text);
+	if (d->rd && d->desc->writes_rd)
+		fprintf(h->env.trace, " %s=0x%08x", reg_name(d->rd), h->x[d->rd]);
+	fputc('\n', h->env.trace);
+}
+
+/*
+ * A fetch fault at the vector the previous step trapped to, which traps to
+ * that same vector again, would repeat forever: report it instead.
+ */
+static enum hart_event check_stuck(struct hart *h, uint32_t pc, int was_trap_entry)
+{
+	char where[96];
+
+	if (!was_trap_entry || h->pc != pc)
+		return HART_TRAPPED;
+	symtab_format(h->env.syms, pc, where, sizeof(where));
+	snprintf(h->stuck, sizeof(h->stuck),
+		 "trap vector %s cannot be fetched (%s): the hart would trap there forever",
+		 where, cause_name(h->priv == PRIV_M ? h->mcause : h->scause));
+	return HART_STUCK;
+}
+
+enum hart_event hart_step(struct hart *h)
+{
+	enum priv priv = h->priv;
+	uint32_t pc, raw = 0;
+	struct insn *d;
+	int trapped_before = h->just_trapped;
+
+	if (h->wfi) {
+		if (!hart_wakeable(h)) {
+			hart_idle(h, 1);
+			return HART_WAITING;
+		}
+		h->wfi = 0;
+	}
+	h->cycle += !(h->mcountinhibit & 1);
+	h->stats.cycles[priv]++;
+	h->just_trapped = 0;
+	if (__builtin_expect((hart_mip(h) & h->mie) != 0, 0) && hart_check_interrupts(h)) {
+		if (h->env.trace)
+			trace_trap(h);
+		return HART_TRAPPED;
+	}
+	pc = h->pc;
+	if (__builtin_expect(h->fetch_page.vpn == pc >> 12, 1)) {
+		memcpy(&raw, (const void *)(h->fetch_page.addend + pc), 4);
+	} else if (fetch_slow(h, &raw)) {
+		if (h->env.trace)
+			trace_trap(h);
+		return check_stuck(h, pc, trapped_before);
+	}
+	d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
+	if (__builtin_expect(d->raw != raw, 0))
+		decode(raw, d);
+	if (d->exec(h, d) == 0) {
+		h->instret += !(h->mcountinhibit & 4) && !h->instret_written;
+		h->instret_written = 0;
+		h->stats.insns[priv]++;
+		h->x[0] = 0;
+		if (h->env.trace)
+			trace_insn(h, priv, pc, d);
+		return HART_RETIRED;
+	}
+	h->x[0] = 0;
+	if (h->env.trace)
+		trace_trap(h);
+	return HART_TRAPPED;
+}
+
+void hart_watch_page(struct hart *h, uint32_t ppn)
+{
+	h->env.slow_page = ppn;
+	hart_flush_fast(h);
+}
+
+void hart_idle(struct hart *h, uint64_t cycles)
+{
+	if (!(h->mcountinhibit & 1))
+		h->cycle += cycles;
+	h->stats.cycles[h->priv] += cycles;
+}
+
+void hart_set_irq(struct hart *h, enum irq irq, int level)
+{
+	if (level)
+		h->mip_hw |= 1u << irq;
+	else
+		h->mip_hw &= ~(1u << irq);
+}
+
+int hart_wakeable(const struct hart *h)
+{
+	return (hart_mip(h) & h->mie) != 0;
+}
+
+int hart_id(const struct hart *h) { return h->id; }
+uint32_t hart_pc(const struct hart *h) { return h->pc; }
+enum priv hart_priv(const struct hart *h) { return h->priv; }
+uint32_t hart_reg(const struct hart *h, int r) { return h->x[r & 31]; }
+int hart_in_wfi(const struct hart *h) { return h->wfi; }
+uint64_t hart_instret(const struct hart *h) { return h->instret; }
+uint64_t hart_cycles(const struct hart *h) { return h->cycle; }
+const char *hart_stuck_reason(const struct hart *h) { return h->stuck; }
+const struct hart_stats *hart_stats(const struct hart *h) { return &h->stats; }
+
+void hart_set_reg(struct hart *h, int r, uint32_t v)
+{
+	if (r > 0 && r < 32)
+		h->x[r] = v;
+}
+
+const char *priv_name(enum priv p)
+{
+	static const char *const names[4] = { "U", "S", "?", "M" };
+
+	return names[p & 3];
+}

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A RISC-V hart: RV32IMA, Zicsr, Zifencei, Zicntr, M/S/U modes and Sv32.
+ * struct hart is opaque outside model/cpu/; this header is its whole contract.
+ */
+#ifndef OSPREY_HART_H
+#define OSPREY_HART_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sys/config.h"
+
+struct hart;
+struct memmap;
+struct symtab;
+
+enum priv {
+	PRIV_U = 0,
+	PRIV_S = 1,
+	PRIV_M = 3,
+};
+
+/* Interrupt numbers: bit positions in mip/mie. */
+enum irq {
+	IRQ_SSI = 1,
+	IRQ_MSI = 3,
+	IRQ_STI = 5,
+	IRQ_MTI = 7,
+	IRQ_SEI = 9,
+	IRQ_MEI = 11,
+};
+
+/*
+ * LR reservations of all harts, shared so that a store by any hart breaks the
+ * reservations it overlaps. addr[h] is the reserved 4-byte-aligned physical
+ * address of hart h, valid when bit h of @active is set.
+ */
+struct lr_set {
+	uint32_t active;
+	uint32_t addr[32];
+};
+
+/* What a hart sees of the machine around it. */
+struct hart_env {
+	struct memmap *mm;
+	struct lr_set *lr;
+	uint64_t (*read_mtime)(void *ctx);	/* the time CSR */
+	void *ctx;
+	uint32_t slow_page;	/* physical page number kept off the fast path (HTIF), or ~0 */
+	/* Called after every store into slow_page (the HTIF tohost protocol). */
+	void (*watch_store)(void *ctx, uint32_t paddr, int size, uint32_t val);
+	const struct symtab *syms;	/* for trace and messages; may be NULL */
+	FILE *trace;		/* one line per retired instruction when not NULL */
+};
+
+/* What hart_step() reports beyond ordinary progress. */
+enum hart_event {
+	HART_RETIRED,	/* an instruction retired */
+	HART_TRAPPED,	/* an exception or interrupt was taken instead */
+	HART_WAITING,	/* in WFI with nothing pending: the hart did nothing */
+	HART_STUCK,	/* a trap whose handler cannot be fetched: it would loop forever */
+};
+
+struct hart *hart_new(int id, const struct config *cfg, const struct hart_env *env);
+void hart_free(struct hart *h);
+
+/* Puts the hart in its reset state, starting at @pc in M-mode with a0=id, a1=@a1. */
+void hart_reset(struct hart *h, uint32_t pc, uint32_t a1);
+
+/* Runs one instruction (or takes one interrupt). */
+enum hart_event hart_step(struct hart *h);
+
+/* Sends every store to physical page @ppn through env.watch_store. */
+void hart_watch_page(struct hart *h, uint32_t ppn);
+
+/* Accounts @cycles that passed while the hart waited in WFI. */
+void hart_idle(struct hart *h, uint64_t cycles);
+
+/* Drives an interrupt line owned by a device (MSI, MTI, MEI, SEI). */
+void hart_set_irq(struct hart *h, enum irq irq, int level);
+
+/* True when an enabled interrupt would wake the hart from WFI. */
+int hart_wakeable(const struct hart *h);
+
+int hart_id(const struct hart *h);
+uint32_t hart_pc(const struct hart *h);
+enum priv hart_priv(const struct hart *h);
+uint32_t hart_reg(const struct hart *h, int r);
+void hart_set_reg(struct hart *h, int r, uint32_t v);
+int hart_in_wfi(const struct hart *h);
+uint64_t hart_instret(const struct hart *h);
+uint64_t hart_cycles(const struct hart *h);
+
+/* Why the hart is stuck (valid after HART_STUCK): a one-line description. */
+const char *hart_stuck_reason(const struct hart *h);
+
+/* Counters of the hart, by name: "insns.u", "itlb.misses", ... */
+struct hart_stats {
+	uint64_t insns[4];	/* retired instructions by privilege (index enum priv) */
+	uint64_t cycles[4];	/* cycles by privilege */
+	uint64_t traps;		/* exceptions taken */
+	uint64_t interrupts;	/* interrupts taken */
+	uint64_t itlb_hits, itlb_misses;
+	uint64_t dtlb_hits, dtlb_misses;
+};
+const struct hart_stats *hart_stats(const struct hart *h);
+
+const char *priv_name(enum priv p);
+
+#endif

@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The inside of a hart, shared by the files of model/cpu/ only. Everything
+ * outside uses cpu/hart.h.
+ */
+#ifndef OSPREY_HART_IMPL_H
+#define OSPREY_HART_IMPL_H
+
+#include <stdint.h>
+
+#include "cpu/hart.h"
+#include "cpu/tlb.h"
+#include "sys/param.h"
+
+struct hart;
+struct insn;
+
+/* An instruction's handler: 0 when it retired, 1 when it trapped. */
+typedef int insn_fn(struct hart *h, const struct insn *d);
+
+/* A decoded instruction. The decode cache is tagged by the raw word itself. */
+struct insn {
+	uint32_t raw;		/* the instruction word this entry was decoded from */
+	insn_fn *exec;
+	const struct insn_desc *desc;	/* table row, for trace and disassembly */
+	int32_t imm;		/* sign-extended immediate, or CSR number, or shamt */
+	uint8_t rd, rs1, rs2;
+};
+
+/* Exception causes (mcause with the interrupt bit clear). */
+enum cause {
+	CAUSE_FETCH_MISALIGNED = 0,
+	CAUSE_FETCH_ACCESS = 1,
+	CAUSE_ILLEGAL = 2,
+	CAUSE_BREAKPOINT = 3,
+	CAUSE_LOAD_MISALIGNED = 4,
+	CAUSE_LOAD_ACCESS = 5,
+	CAUSE_STORE_MISALIGNED = 6,
+	CAUSE_STORE_ACCESS = 7,
+	CAUSE_ECALL_U = 8,
+	CAUSE_ECALL_S = 9,
+	CAUSE_ECALL_M = 11,
+	CAUSE_FETCH_PAGE = 12,
+	CAUSE_LOAD_PAGE = 13,
+	CAUSE_STORE_PAGE = 15,
+};
+
+#define CAUSE_INTERRUPT 0x80000000u
+
+enum access {
+	ACC_FETCH,
+	ACC_LOAD,
+	ACC_STORE,	/* stores and AMOs */
+};
+
+/* mstatus bits */
+#define MSTATUS_SIE	(1u << 1)
+#define MSTATUS_MIE	(1u << 3)
+#define MSTATUS_SPIE	(1u << 5)
+#define MSTATUS_MPIE	(1u << 7)
+#define MSTATUS_SPP	(1u << 8)
+#define MSTATUS_MPP	(3u << 11)
+#define MSTATUS_MPRV	(1u << 17)
+#define MSTATUS_SUM	(1u << 18)
+#define MSTATUS_MXR	(1u << 19)
+#define MSTATUS_TVM	(1u << 20)
+#define MSTATUS_TW	(1u << 21)
+#define MSTATUS_TSR	(1u << 22)
+#define MSTATUS_MPP_SHIFT 11
+
+/* Host-pointer cache of one page: tag is the virtual page number, ~0 when empty. */
+struct fast_page {
+	uint32_t vpn;
+	uintptr_t addend;	/* host address = addend + virtual address */
+};
+
+struct hart {
+	/* architectural state */
+	uint32_t x[32];		/* x[0] is rewritten to 0 after every instruction */
+	uint32_t pc;
+	enum priv priv;
+	int wfi;		/* waiting in WFI */
+
+	/* machine-mode CSRs */
+	uint32_t mstatus;	/* the only copy: sstatus is a view of it */
+	uint32_t misa, medeleg, mideleg, mie, mtvec, mcounteren, mscratch, mepc, mcause, mtval;
+	uint32_t menvcfg, mcountinhibit;
+	uint32_t mip_sw;	/* mip bits written by software: SSIP, STIP, SEIP */
+	uint32_t mip_hw;	/* mip bits driven by devices: MSIP, MTIP, MEIP, SEIP */
+	uint8_t pmpcfg[PMP_ENTRIES];
+	uint32_t pmpaddr[PMP_ENTRIES];
+	int pmp_active;		/* some PMP entry is not OFF */
+
+	/* supervisor CSRs */
+	uint32_t stvec, scounteren, sscratch, sepc, scause, stval, satp, senvcfg;
+
+	/* counters */
+	uint64_t cycle, instret;
+	int instret_written;	/* minstret was written by this instruction: no increment */
+
+	/* memory management */
+	struct tlb itlb, dtlb;
+	struct fast_page fetch_page;		/* page of the current pc */
+	struct fast_page rd_pages[FAST_PAGES];	/* readable pages */
+	struct fast_page wr_pages[FAST_PAGES];	/* writable pages with D set */
+
+	struct insn *dcache;	/* decode cache, DECODE_CACHE_ENTRIES, index by pc */
+	int id;
+	struct hart_env env;
+	struct hart_stats stats;
+	char stuck[256];	/* why the hart cannot go on, after HART_STUCK */
+	uint32_t last_trap_vector;	/* pc set by the last trap entry */
+	int just_trapped;	/* the previous step entered a trap */
+};
+
+/* trap.c */
+int hart_exception(struct hart *h, enum cause cause, uint32_t tval);
+int hart_check_interrupts(struct hart *h);
+uint32_t hart_mip(const struct hart *h);
+void hart_flush_fast(struct hart *h);
+
+/* mmu.c: virtual to physical. 0, or the exception cause to raise. */
+int mmu_translate(struct hart *h, uint32_t vaddr, enum access acc, uint32_t *paddr);
+int pmp_allows(const struct hart *h, uint32_t paddr, uint32_t len, enum access acc,
+	       enum priv priv);
+void mmu_pmp_update(struct hart *h);
+
+/* mem.c: data accesses with the fast paths. 0 or 1 (trapped). */
+int hart_load(struct hart *h, uint32_t vaddr, int size, uint32_t *val);
+int hart_store(struct hart *h, uint32_t vaddr, int size, uint32_t val);
+void lr_break(struct lr_set *lr, uint32_t paddr);
+
+/* csr.c */
+int csr_access(struct hart *h, const struct insn *d, uint32_t operand, int op);
+
+/* decode.c */
+void decode(uint32_t raw, struct insn *d);
+
+#endif

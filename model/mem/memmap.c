@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+#include "mem/memmap.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+int memmap_init(struct memmap *mm, uint32_t ram_base, uint32_t ram_size)
+{
+	memset(mm, 0, sizeof(*mm));
+	mm->ram = calloc(1, ram_size);
+	if (!mm->ram)
+		return -1;
+	mm->ram_base = ram_base;
+	mm->ram_size = ram_size;
+	return 0;
+}
+
+void memmap_free(struct memmap *mm)
+{
+	free(mm->ram);
+	mm->ram = NULL;
+}
+
+void memmap_add(struct memmap *mm, const char *name, uint32_t base, uint32_t size,
+		const struct mmio_ops *ops, void *dev)
+{
+	struct mmio_region *r;
+
+	assert(mm->nregions < MEMMAP_MAX_REGIONS);
+	assert(!memmap_is_ram(mm, base, 1) && !memmap_find(mm, base));
+	r = &mm->regions[mm->nregions++];
+	r->base = base;
+	r->size = size;
+	r->ops = ops;
+	r->dev = dev;
+	r->name = name;
+}
+
+const struct mmio_region *memmap_find(const struct memmap *mm, uint32_t addr)
+{
+	for (int i = 0; i < mm->nregions; i++)
+		if (addr - mm->regions[i].base < mm->regions[i].size)
+			return &mm->regions[i];
+	return NULL;
+}
+
+int memmap_read(struct memmap *mm, uint32_t addr, int size, uint32_t *val)
+{
+	const struct mmio_region *r;
+
+	if (memmap_is_ram(mm, addr, size)) {
+		const uint8_t *p = memmap_host(mm, addr);
+
+		switch (size) {
+		case 1: *val = p[0]; break;
+		case 2: { uint16_t v; memcpy(&v, p, 2); *val = v; break; }
+		default: memcpy(val, p, 4); break;
+		}
+		return 0;
+	}
+	r = memmap_find(mm, addr);
+	if (!r || addr - r->base > r->size - size || !r->ops->read)
+		return -1;
+	return r->ops->read(r->dev, addr - r->base, size, val);
+}
+
+int memmap_write(struct memmap *mm, uint32_t addr, int size, uint32_t val)
+{
+	const struct mmio_region *r;
+
+	if (memmap_is_ram(mm, addr, size)) {
+		memcpy(memmap_host(mm, addr), &val, size);	/* little-endian host */
+		return 0;
+	}
+	r = memmap_find(mm, addr);
+	if (!r || addr - r->base > r->size - size || !r->ops->write)
+		return -1;
+	return r->ops->write(r->dev, addr - r->base, size, val);
+}

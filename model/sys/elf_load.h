@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Loads a 32-bit little-endian RISC-V executable into RAM with libelf: every
+ * PT_LOAD segment at its physical address, the entry point, and the symbol
+ * table. Any file that is not such an executable, or whose segments fall
+ * outside RAM, is rejected with a one-line message.
+ */
+#ifndef OSPREY_ELF_LOAD_H
+#define OSPREY_ELF_LOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mem/memmap.h"
+#include "sys/symtab.h"
+
+/* Returns 0, or -1 with a message in @err (@errlen bytes). @syms may be NULL. */
+int elf_load(const char *path, struct memmap *mm, struct symtab *syms, uint32_t *entry,
+	     char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+#include "sys/machine.h"
+
+#include <string.h>
+
+#include "sys/elf_load.h"
+
+/* Core cycles between polls of the UART's receive source. */
+#define UART_POLL_CYCLES 65536
+
+static uint64_t read_mtime(void *ctx)
+{
+	return clint_mtime(&((struct machine *)ctx)->clint);
+}
+
+static void watch_store(void *ctx, uint32_t paddr, int size, uint32_t val)
+{
+	htif_store(&((struct machine *)ctx)->htif, paddr, size, val);
+}
+
+int machine_init(struct machine *m, const struct config *cfg, const struct machine_opts *opts,
+		 char *err, size_t errlen)
+{
+	struct hart_env env;
+
+	memset(m, 0, sizeof(*m));
+	m->cfg = *cfg;
+	m->opts = *opts;
+	m->nharts = (int)cfg->cores;
+	symtab_init(&m->syms);
+	if (memmap_init(&m->mm, RAM_BASE, cfg->mem_size)) {
+		snprintf(err, errlen, "cannot allocate %u bytes of guest RAM", cfg->mem_size);
+		return -1;
+	}
+	memset(&env, 0, sizeof(env));
+	env.mm = &m->mm;
+	env.lr = &m->lr;
+	env.read_mtime = read_mtime;
+	env.watch_store = watch_store;
+	env.ctx = m;
+	env.slow_page = ~0u;
+	env.syms = &m->syms;
+	env.trace = opts->trace;
+	for (int i = 0; i < m->nharts; i++) {
+		m->harts[i] = hart_new(i, cfg, &env);
+		if (!m->harts[i]) {
+			snprintf(err, errlen, "out of host memory creating hart %d", i);
+			return -1;
+		}
+	}
+	clint_init(&m->clint, m->harts, m->nharts, &m->now, cfg->core_hz / cfg->timebase_hz);
+	plic_init(&m->plic, m->harts, m->nharts);
+	uart_init(&m->uart, opts->uart_out, opts->uart_in_fd, &m->plic, UART_IRQ);
+	m->finisher.stop = &m->stop;
+	htif_init(&m->htif, &m->mm, &m->stop, opts->uart_out, 0, 0);
+	memmap_add(&m->mm, "finisher", FINISHER_BASE, FINISHER_SIZE, &finisher_ops, &m->finisher);
+	memmap_add(&m->mm, "clint", CLINT_BASE, CLINT_SIZE, &clint_ops, &m->clint);
+	memmap_add(&m->mm, "plic", PLIC_BASE, PLIC_SIZE, &plic_ops, &m->plic);
+	memmap_add(&m->mm, "uart", UART_BASE, UART_SIZE, &uart_ops, &m->uart);
+	return 0;
+}
+
+void machine_free(struct machine *m)
+{
+	for (int i = 0; i < m->nharts; i++)
+		hart_free(m->harts[i]);
+	memmap_free(&m->mm);
+	symtab_free(&m->syms);
+}
+
+int machine_load(struct machine *m, const char *path, char *err, size_t errlen)
+{
+	uint32_t tohost, fromhost = 0;
+
+	if (elf_load(path, &m->mm, &m->syms, &m->entry, err, errlen))
+		return -1;
+	if (!symtab_find(&m->syms, "tohost", &tohost)) {
+		if (!memmap_is_ram(&m->mm, tohost, 8) || (tohost & 7)) {
+			snprintf(err, errlen, "%s: symbol tohost at 0x%08x is not an aligned "
+				 "64-bit word in RAM", path, tohost);
+			return -1;
+		}
+		symtab_find(&m->syms, "fromhost", &fromhost);
+		htif_init(&m->htif, &m->mm, &m->stop, m->opts.uart_out, tohost, fromhost);
+		/* Keep tohost's page off the harts' fast store path so stores reach HTIF. */
+		for (int i = 0; i < m->nharts; i++)
+			hart_watch_page(m->harts[i], tohost >> 12);
+	}
+	for (int i = 0; i < m->nharts; i++)
+		hart_reset(m->harts[i], m->entry, 0);
+	return 0;
+}
+
+void machine_interrupt(struct machine *m)
+{
+	sim_stop(&m->stop, STOP_INTERRUPTED, 130, "interrupted");
+}
+
+/*
+ * Every hart waits in WFI: jump to the next timer event, or wait for console
+ * input, or conclude that nothing can ever wake the machine.
+ */
+static void idle_skip(struct machine *m)
+{
+	uint64_t next = m->clint.next_event;
+
+	if (next == UINT64_MAX) {
+		if (uart_rx_open(&m->uart)) {
+			uart_poll(&m->uart, -1);	/* the guest waits for its console */
+			return;
+		}
+		sim_stop(&m->stop, STOP_STUCK, EXIT_STUCK,
+			 "every hart waits in WFI and no interrupt can ever arrive (no timer "
+			 "armed, console input closed)");
+		return;
+	}
+	if (m->opts.max_cycles && next > m->opts.max_cycles)
+		next = m->opts.max_cycles;
+	if (next <= m->now)
+		return;
+	for (int i = 0; i < m->nharts; i++)
+		hart_idle(m->harts[i], next - m->now);
+	m->now = next;
+}
+
+static void check_stuck(struct machine *m, struct hart *h)
+{
+	sim_stop(&m->stop, STOP_STUCK, EXIT_STUCK, "hart %d: %s", hart_id(h),
+		 hart_stuck_reason(h));
+}
+
+void machine_run(struct machine *m)
+{
+	uint64_t max_insns = m->opts.max_insns ? m->opts.max_insns : UINT64_MAX;
+	uint64_t max_cycles = m->opts.max_cycles ? m->opts.max_cycles : UINT64_MAX;
+
+	while (m->stop.kind == STOP_NONE) {
+		int ran = 0;
+
+		for (int i = 0; i < m->nharts; i++) {
+			enum hart_event ev = hart_step(m->harts[i]);
+
+			if (ev == HART_RETIRED) {
+				ran++;
+				m->retired++;
+			} else if (ev == HART_TRAPPED) {
+				ran++;
+			} else if (ev == HART_STUCK) {
+				check_stuck(m, m->harts[i]);
+			}
+		}
+		m->now++;
+		if (m->stop.kind != STOP_NONE)
+			break;
+		if (m->now >= m->clint.next_event)
+			clint_update(&m->clint);
+		if (m->now % UART_POLL_CYCLES == 0 && uart_rx_open(&m->uart))
+			uart_poll(&m->uart, 0);
+		if (!ran)
+			idle_skip(m);
+		if (m->retired >= max_insns)
+			sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT,
+				 "instruction limit reached: %llu instructions retired",
+				 (unsigned long long)m->retired);
+		else if (m->now >= max_cycles)
+			sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT, "cycle limit reached at cycle %llu",
+				 (unsigned long long)m->now);
+	}
+	fflush(m->opts.uart_out);
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The simulated machine: harts, RAM and the QEMU-virt-compatible devices,
+ * and the loop that runs them. Until the timing model lands, harts advance
+ * one instruction each in round-robin order, one round per core cycle, so
+ * LR/SC and AMO races between harts are real.
+ */
+#ifndef OSPREY_MACHINE_H
+#define OSPREY_MACHINE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cpu/hart.h"
+#include "dev/clint.h"
+#include "dev/finisher.h"
+#include "dev/htif.h"
+#include "dev/plic.h"
+#include "dev/uart.h"
+#include "mem/memmap.h"
+#include "sys/config.h"
+#include "sys/stop.h"
+#include "sys/symtab.h"
+
+struct machine_opts {
+	uint64_t max_insns;	/* stop after this many retired instructions; 0 = no limit */
+	uint64_t max_cycles;	/* stop at this core cycle; 0 = no limit */
+	FILE *trace;		/* per-instruction trace, or NULL */
+	FILE *uart_out;		/* guest console output */
+	int uart_in_fd;		/* guest console input, or -1 */
+};
+
+struct machine {
+	struct config cfg;
+	struct machine_opts opts;
+	struct memmap mm;
+	struct hart *harts[MAX_HARTS];
+	int nharts;
+	struct lr_set lr;
+	struct clint clint;
+	struct plic plic;
+	struct uart uart;
+	struct finisher finisher;
+	struct htif htif;
+	struct symtab syms;
+	uint32_t entry;
+	uint64_t now;		/* core cycles since reset */
+	uint64_t retired;	/* instructions retired by all harts */
+	struct sim_stop stop;
+};
+
+/* Builds the machine. Returns 0, or -1 with a message in @err. */
+int machine_init(struct machine *m, const struct config *cfg, const struct machine_opts *opts,
+		 char *err, size_t errlen);
+void machine_free(struct machine *m);
+
+/* Loads an ELF and resets every hart to its entry. Same error contract. */
+int machine_load(struct machine *m, const char *path, char *err, size_t errlen);
+
+/* Runs until something stops the machine; m->stop says what. */
+void machine_run(struct machine *m);
+
+/* Asks a running machine to stop at the next round (signal-safe). */
+void machine_interrupt(struct machine *m);
+
+#endif

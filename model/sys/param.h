@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Limits and defaults of the simulated machine, one per line, each with its
+ * unit. Anything a user may change is a configuration key (sys/config.c); the
+ * numbers here are its defaults and hard bounds.
+ */
+#ifndef OSPREY_PARAM_H
+#define OSPREY_PARAM_H
+
+#define MAX_HARTS		16		/* harts: the CLI accepts 1..MAX_HARTS */
+#define DEFAULT_HARTS		4		/* harts */
+
+#define RAM_BASE		0x80000000u	/* physical address of RAM */
+#define DEFAULT_RAM_SIZE	(128u << 20)	/* bytes */
+#define MIN_RAM_SIZE		(4u << 10)	/* bytes: one page */
+#define MAX_RAM_SIZE		(2048u << 20)	/* bytes: RAM must fit below 4 GiB */
+
+#define FINISHER_BASE		0x00100000u	/* SiFive test finisher */
+#define FINISHER_SIZE		0x1000u		/* bytes */
+#define CLINT_BASE		0x02000000u	/* core-local interruptor */
+#define CLINT_SIZE		0x10000u	/* bytes */
+#define PLIC_BASE		0x0c000000u	/* platform-level interrupt controller */
+#define PLIC_SIZE		0x4000000u	/* bytes */
+#define UART_BASE		0x10000000u	/* ns16550a */
+#define UART_SIZE		0x100u		/* bytes */
+#define UART_IRQ		10		/* PLIC source of the UART, as on QEMU virt */
+#define PLIC_SOURCES		32		/* interrupt sources, source 0 unused */
+
+#define DEFAULT_CORE_HZ		100000000u	/* core clock, Hz */
+#define DEFAULT_TIMEBASE_HZ	10000000u	/* mtime frequency, Hz (QEMU virt's) */
+
+#define PAGE_SIZE		4096u		/* bytes */
+#define PMP_ENTRIES		16		/* PMP address registers, as on QEMU virt */
+#define DEFAULT_TLB_ENTRIES	32		/* entries in each of the I-TLB and D-TLB */
+#define DEFAULT_TLB_WAYS	32		/* ways: fully associative by default */
+#define DECODE_CACHE_ENTRIES	4096		/* decoded instructions cached per hart */
+#define FAST_PAGES		64		/* host-pointer page entries per hart */
+
+#endif

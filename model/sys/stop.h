@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Why a simulation stops. Devices (finisher, HTIF), limits and the loop's own
+ * checks all stop a run the same way: by filling this in.
+ */
+#ifndef OSPREY_STOP_H
+#define OSPREY_STOP_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+/* Exit statuses of the osprey program. Guest codes pass through as they are. */
+enum exit_status {
+	EXIT_PASS = 0,		/* the guest reported success */
+	EXIT_USAGE = 2,		/* bad command line, configuration or input file */
+	EXIT_LIMIT = 3,		/* --max-insns or --max-cycles stopped the run */
+	EXIT_STUCK = 4,		/* the guest can make no progress (see the message) */
+};
+
+enum stop_kind {
+	STOP_NONE,
+	STOP_GUEST,		/* finisher or HTIF: status is the guest's code */
+	STOP_LIMIT,
+	STOP_STUCK,
+	STOP_INTERRUPTED,	/* SIGINT */
+};
+
+struct sim_stop {
+	enum stop_kind kind;	/* STOP_NONE while running */
+	int status;		/* process exit status */
+	char msg[256];		/* one line for stderr; empty for a guest pass */
+};
+
+static inline void sim_stop(struct sim_stop *s, enum stop_kind kind, int status,
+			    const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->kind != STOP_NONE)
+		return;		/* the first reason wins */
+	s->kind = kind;
+	s->status = status;
+	va_start(ap, fmt);
+	vsnprintf(s->msg, sizeof(s->msg), fmt, ap);
+	va_end(ap);
+}
+
+/* Maps a guest's failure code to an exit status that is never 0. */
+static inline int guest_status(unsigned code)
+{
+	return code == 0 ? 0 : (code & 0xff) ? (int)(code & 0xff) : 1;
+}
+
+#endif

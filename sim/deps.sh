@@ -1,0 +1,39 @@
+#!/bin/sh
+# Installs the Debian packages that a make target needs, or says how to.
+# Usage: sim/deps.sh run|test|all
+# As root, missing packages are installed with apt-get; otherwise the exact
+# apt-get line is printed and the script fails, so make stops before building.
+set -u
+
+run_pkgs="gcc make libc6-dev pkg-config libelf-dev gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf"
+test_pkgs="$run_pkgs libcmocka-dev qemu-system-misc"
+
+case "${1:-}" in
+run) want=$run_pkgs ;;
+test | all) want=$test_pkgs ;;
+*)
+	echo "usage: $0 run|test|all" >&2
+	exit 2
+	;;
+esac
+
+missing=""
+for p in $want; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	echo "osprey needs these Debian packages:$missing" >&2
+	echo "install them with:" >&2
+	echo "  sudo apt-get install -y$missing" >&2
+	exit 1
+fi
+
+echo "osprey: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+# The package lists may be missing or stale on a fresh machine.
+apt-get update -q >&2 || exit 1
+apt-get install -y -q $missing >&2 || exit 1

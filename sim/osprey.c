@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: MIT
+/*
+ * osprey: run a RISC-V ELF on the simulated multiprocessor.
+ * Guest console output goes to stdout; everything osprey says goes to stderr.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sys/config.h"
+#include "sys/machine.h"
+#include "sys/param.h"
+
+#define OSPREY_VERSION "0.1.0"
+
+static struct machine *running;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	if (running)
+		machine_interrupt(running);
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: osprey [options] FILE.elf\n"
+		"\n"
+		"Runs a 32-bit RISC-V ELF (RV32IMA, M/S/U, Sv32) on a simulated QEMU-virt-like\n"
+		"multiprocessor. Every hart starts at the ELF entry with a0 = hart id, a1 = 0.\n"
+		"\n"
+		"machine:\n"
+		"  --cores N            harts, 1..%d (default %d)\n"
+		"  --mem-size SIZE      RAM at 0x80000000, e.g. 128M (default 128M)\n"
+		"  --config FILE        read 'key = value' lines\n"
+		"  --set KEY=VALUE      set one configuration key (repeatable)\n"
+		"  --print-config       print the effective configuration and exit\n"
+		"run:\n"
+		"  --max-insns N        stop after N instructions retired by all harts (exit 3)\n"
+		"  --max-cycles N       stop at core cycle N (exit 3)\n"
+		"  --uart-in FILE       console input from FILE instead of stdin ('-' = stdin,\n"
+		"                       'none' = no input)\n"
+		"  --trace              one line per retired instruction and trap on stderr\n"
+		"  --trace-file FILE    the same, into FILE\n"
+		"  -q, --quiet          no summary line at exit\n"
+		"  -h, --help           this text\n"
+		"  -V, --version        osprey's version\n"
+		"\n"
+		"Options apply in order, so later ones override earlier ones.\n"
+		"exit status: the guest's code through the test finisher or HTIF (0 = pass),\n"
+		"2 = usage or input error, 3 = a limit stopped the run, 4 = the guest can make\n"
+		"no progress (the message says why), 130 = interrupted.\n",
+		MAX_HARTS, DEFAULT_HARTS);
+}
+
+enum {
+	OPT_CORES = 256, OPT_MEM, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
+	OPT_MAX_CYCLES, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE,
+};
+
+static const struct option long_opts[] = {
+	{ "cores", required_argument, NULL, OPT_CORES },
+	{ "mem-size", required_argument, NULL, OPT_MEM },
+	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "set", required_argument, NULL, OPT_SET },
+	{ "print-config", no_argument, NULL, OPT_PRINT_CONFIG },
+	{ "max-insns", required_argument, NULL, OPT_MAX_INSNS },
+	{ "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
+	{ "uart-in", required_argument, NULL, OPT_UART_IN },
+	{ "trace", no_argument, NULL, OPT_TRACE },
+	{ "trace-file", required_argument, NULL, OPT_TRACE_FILE },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int die(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "osprey: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n");
+	return EXIT_USAGE;
+}
+
+static int parse_count(const char *opt, const char *s, uint64_t *out)
+{
+	if (parse_u64(s, out) || *out == 0) {
+		fprintf(stderr, "osprey: %s: '%s' is not a positive integer\n", opt, s);
+		return -1;
+	}
+	return 0;
+}
+
+static double seconds_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void summary(const struct machine *m, double secs)
+{
+	uint64_t per_priv[4] = { 0 };
+
+	for (int i = 0; i < m->nharts; i++) {
+		const struct hart_stats *s = hart_stats(m->harts[i]);
+
+		for (int p = 0; p < 4; p++)
+			per_priv[p] += s->insns[p];
+	}
+	fprintf(stderr, "osprey: %d harts, %llu instructions (U %llu, S %llu, M %llu), "
+		"%llu cycles, %.3f s host, %.1f MIPS\n", m->nharts,
+		(unsigned long long)m->retired, (unsigned long long)per_priv[PRIV_U],
+		(unsigned long long)per_priv[PRIV_S], (unsigned long long)per_priv[PRIV_M],
+		(unsigned long long)m->now, secs, secs > 0 ? m->retired / secs / 1e6 : 0.0);
+}
+
+int main(int argc, char **argv)
+{
+	struct config cfg;
+	struct machine_opts opts = { 0 };
+	static struct machine m;
+	char err[512];
+	const char *uart_in = "-", *trace_file = NULL;
+	int print_config = 0, quiet = 0, c, status;
+	uint64_t v;
+	double t0;
+
+	config_defaults(&cfg);
+	opts.uart_out = stdout;
+	while ((c = getopt_long(argc, argv, "qhV", long_opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_CORES:
+			if (config_set(&cfg, "sys.cores", optarg, err, sizeof(err)))
+				return die("--cores: %s", err);
+			break;
+		case OPT_MEM:
+			if (config_set(&cfg, "sys.mem_size", optarg, err, sizeof(err)))
+				return die("--mem-size: %s", err);
+			break;
+		case OPT_CONFIG:
+			if (config_load(&cfg, optarg, err, sizeof(err)))
+				return die("%s", err);
+			break;
+		case OPT_SET: {
+			char *eq = strchr(optarg, '=');
+
+			if (!eq)
+				return die("--set: expected KEY=VALUE, got '%s'", optarg);
+			*eq = '\0';
+			if (config_set(&cfg, optarg, eq + 1, err, sizeof(err)))
+				return die("%s", err);
+			break;
+		}
+		case OPT_PRINT_CONFIG: print_config = 1; break;
+		case OPT_MAX_INSNS:
+			if (parse_count("--max-insns", optarg, &opts.max_insns))
+				return EXIT_USAGE;
+			break;
+		case OPT_MAX_CYCLES:
+			if (parse_count("--max-cycles", optarg, &opts.max_cycles))
+				return EXIT_USAGE;
+			break;
+		case OPT_UART_IN: uart_in = optarg; break;
+		case OPT_TRACE: opts.trace = stderr; break;
+		case OPT_TRACE_FILE: trace_file = optarg; break;
+		case 'q': quiet = 1; break;
+		case 'h': usage(stdout); return 0;
+		case 'V': printf("osprey %s\n", OSPREY_VERSION); return 0;
+		default: usage(stderr); return EXIT_USAGE;
+		}
+	}
+	(void)v;
+	if (config_check(&cfg, err, sizeof(err)))
+		return die("%s", err);
+	if (print_config) {
+		config_print(&cfg, stdout);
+		return 0;
+	}
+	if (optind != argc - 1) {
+		fprintf(stderr, "osprey: %s\n", optind == argc ? "no ELF file given"
+							 : "more than one ELF file given");
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(uart_in, "none")) {
+		opts.uart_in_fd = -1;
+	} else if (!strcmp(uart_in, "-")) {
+		opts.uart_in_fd = STDIN_FILENO;
+	} else {
+		opts.uart_in_fd = open(uart_in, O_RDONLY);
+		if (opts.uart_in_fd < 0) {
+			fprintf(stderr, "osprey: --uart-in %s: %s\n", uart_in, strerror(errno));
+			return EXIT_USAGE;
+		}
+	}
+	if (trace_file) {
+		opts.trace = fopen(trace_file, "w");
+		if (!opts.trace) {
+			fprintf(stderr, "osprey: --trace-file %s: %s\n", trace_file, strerror(errno));
+			return EXIT_USAGE;
+		}
+	}
+	if (machine_init(&m, &cfg, &opts, err, sizeof(err)) ||
+	    machine_load(&m, argv[optind], err, sizeof(err))) {
+		machine_free(&m);
+		return die("%s", err);
+	}
+
+	running = &m;
+	signal(SIGINT, on_sigint);
+	t0 = seconds_now();
+	machine_run(&m);
+	status = m.stop.status;
+	if (m.stop.msg[0])
+		fprintf(stderr, "osprey: %s\n", m.stop.msg);
+	if (!quiet)
+		summary(&m, seconds_now() - t0);
+	if (opts.trace && opts.trace != stderr)
+		fclose(opts.trace);
+	machine_free(&m);
+	return status;
+}

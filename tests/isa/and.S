@@ -1,0 +1,66 @@
+/*
+ * and: bitwise and.
+ *
+ * Expected values computed with Python integer arithmetic (RV32 semantics)
+ * and checked on QEMU.
+ */
+#include "env.h"
+
+TEST_BEGIN
+	/* Operand pairs: edge values of both signs. */
+	TEST_RR(2, and, 0x00000000, 0x00000000, 0x00000000)
+	TEST_RR(3, and, 0x00000000, 0x00000000, 0x00000001)
+	TEST_RR(4, and, 0x00000000, 0x00000000, 0xffffffff)
+	TEST_RR(5, and, 0x00000000, 0x00000000, 0x7fffffff)
+	TEST_RR(6, and, 0x00000000, 0x00000000, 0x80000000)
+	TEST_RR(7, and, 0x00000000, 0x00000001, 0x00000000)
+	TEST_RR(8, and, 0x00000001, 0x00000001, 0x00000001)
+	TEST_RR(9, and, 0x00000001, 0x00000001, 0xffffffff)
+	TEST_RR(10, and, 0x00000001, 0x00000001, 0x7fffffff)
+	TEST_RR(11, and, 0x00000000, 0x00000001, 0x80000000)
+	TEST_RR(12, and, 0x00000000, 0xffffffff, 0x00000000)
+	TEST_RR(13, and, 0x00000001, 0xffffffff, 0x00000001)
+	TEST_RR(14, and, 0xffffffff, 0xffffffff, 0xffffffff)
+	TEST_RR(15, and, 0x7fffffff, 0xffffffff, 0x7fffffff)
+	TEST_RR(16, and, 0x80000000, 0xffffffff, 0x80000000)
+	TEST_RR(17, and, 0x00000000, 0x7fffffff, 0x00000000)
+	TEST_RR(18, and, 0x00000001, 0x7fffffff, 0x00000001)
+	TEST_RR(19, and, 0x7fffffff, 0x7fffffff, 0xffffffff)
+	TEST_RR(20, and, 0x7fffffff, 0x7fffffff, 0x7fffffff)
+	TEST_RR(21, and, 0x00000000, 0x7fffffff, 0x80000000)
+	TEST_RR(22, and, 0x00000000, 0x80000000, 0x00000000)
+	TEST_RR(23, and, 0x00000000, 0x80000000, 0x00000001)
+	TEST_RR(24, and, 0x80000000, 0x80000000, 0xffffffff)
+	TEST_RR(25, and, 0x00000000, 0x80000000, 0x7fffffff)
+	TEST_RR(26, and, 0x80000000, 0x80000000, 0x80000000)
+	TEST_RR(27, and, 0x02244220, 0x12345678, 0x87654321)
+	TEST_RR(28, and, 0x000f000f, 0x00ff00ff, 0x0f0f0f0f)
+	TEST_RR(29, and, 0xf000f000, 0xff00ff00, 0xf0f0f0f0)
+	TEST_RR(30, and, 0xfffffffc, 0xfffffffe, 0xfffffffd)
+	TEST_RR(31, and, 0x00000003, 0x00000003, 0x00000007)
+	TEST_RR(32, and, 0x00000003, 0x00000007, 0x00000003)
+	TEST_RR(33, and, 0x00000001, 0xfffffff9, 0x00000003)
+	TEST_RR(34, and, 0x00000001, 0x00000003, 0xfffffff9)
+	TEST_RR(35, and, 0x00000001, 0x0000ffff, 0x00000001)
+	TEST_RR(36, and, 0x00008000, 0xffff8000, 0x00008000)
+	TEST_RR(37, and, 0x00000000, 0x55555555, 0xaaaaaaaa)
+	/* Source and destination registers shared. */
+	TEST_RR_SRC1_EQ_DEST(38, and, 0x00000009, 0x0000000d, 0x0000000b)
+	TEST_RR_SRC2_EQ_DEST(39, and, 0x00000009, 0x0000000d, 0x0000000b)
+	TEST_RR_SRC12_EQ_DEST(40, and, 0x0000000d, 0x0000000d)
+	/* Results used 0, 1 and 2 instructions later; sources just produced. */
+	TEST_RR_DEST_BYPASS(41, 0, and, 0x00000009, 0x0000000d, 0x0000000b)
+	TEST_RR_DEST_BYPASS(42, 1, and, 0x00000009, 0x0000000d, 0x0000000b)
+	TEST_RR_DEST_BYPASS(43, 2, and, 0x00000009, 0x0000000d, 0x0000000b)
+	TEST_RR_SRC_BYPASS(44, 0, and, 0x00000009, 0x0000000d, 0x0000000b)
+	TEST_RR_SRC_BYPASS2(45, 0, and, 0x00000009, 0x0000000d, 0x0000000b)
+	TEST_RR_SRC_BYPASS(46, 1, and, 0x00000009, 0x0000000d, 0x0000000b)
+	TEST_RR_SRC_BYPASS2(47, 1, and, 0x00000009, 0x0000000d, 0x0000000b)
+	TEST_RR_SRC_BYPASS(48, 2, and, 0x00000009, 0x0000000d, 0x0000000b)
+	TEST_RR_SRC_BYPASS2(49, 2, and, 0x00000009, 0x0000000d, 0x0000000b)
+	/* x0 as a source reads 0; x0 as a destination stays 0. */
+	TEST_RR_ZEROSRC1(50, and, 0x00000000, 0x0000000b)
+	TEST_RR_ZEROSRC2(51, and, 0x00000000, 0x0000000d)
+	TEST_RR_ZEROSRC12(52, and, 0x00000000)
+	TEST_RR_ZERODEST(53, and, 0x0000000d, 0x0000000b)
+TEST_END

@@ -1,0 +1,81 @@
+/*
+ * beq: branch if rs1 == rs2.
+ *
+ * Expected outcomes computed with Python and checked on QEMU.
+ */
+#include "env.h"
+
+TEST_BEGIN
+	/* Taken and not taken, forward and backward, for edge operands. */
+	TEST_BR_TAKEN(2, beq, 0x00000000, 0x00000000)
+	TEST_BR_NOT_TAKEN(3, beq, 0x00000000, 0x00000001)
+	TEST_BR_NOT_TAKEN(4, beq, 0x00000000, 0xffffffff)
+	TEST_BR_NOT_TAKEN(5, beq, 0x00000000, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(6, beq, 0x00000000, 0x80000000)
+	TEST_BR_NOT_TAKEN(7, beq, 0x00000000, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(8, beq, 0x00000000, 0x00000002)
+	TEST_BR_NOT_TAKEN(9, beq, 0x00000000, 0x80000001)
+	TEST_BR_NOT_TAKEN(10, beq, 0x00000001, 0x00000000)
+	TEST_BR_TAKEN(11, beq, 0x00000001, 0x00000001)
+	TEST_BR_NOT_TAKEN(12, beq, 0x00000001, 0xffffffff)
+	TEST_BR_NOT_TAKEN(13, beq, 0x00000001, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(14, beq, 0x00000001, 0x80000000)
+	TEST_BR_NOT_TAKEN(15, beq, 0x00000001, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(16, beq, 0x00000001, 0x00000002)
+	TEST_BR_NOT_TAKEN(17, beq, 0x00000001, 0x80000001)
+	TEST_BR_NOT_TAKEN(18, beq, 0xffffffff, 0x00000000)
+	TEST_BR_NOT_TAKEN(19, beq, 0xffffffff, 0x00000001)
+	TEST_BR_TAKEN(20, beq, 0xffffffff, 0xffffffff)
+	TEST_BR_NOT_TAKEN(21, beq, 0xffffffff, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(22, beq, 0xffffffff, 0x80000000)
+	TEST_BR_NOT_TAKEN(23, beq, 0xffffffff, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(24, beq, 0xffffffff, 0x00000002)
+	TEST_BR_NOT_TAKEN(25, beq, 0xffffffff, 0x80000001)
+	TEST_BR_NOT_TAKEN(26, beq, 0x7fffffff, 0x00000000)
+	TEST_BR_NOT_TAKEN(27, beq, 0x7fffffff, 0x00000001)
+	TEST_BR_NOT_TAKEN(28, beq, 0x7fffffff, 0xffffffff)
+	TEST_BR_TAKEN(29, beq, 0x7fffffff, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(30, beq, 0x7fffffff, 0x80000000)
+	TEST_BR_NOT_TAKEN(31, beq, 0x7fffffff, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(32, beq, 0x7fffffff, 0x00000002)
+	TEST_BR_NOT_TAKEN(33, beq, 0x7fffffff, 0x80000001)
+	TEST_BR_NOT_TAKEN(34, beq, 0x80000000, 0x00000000)
+	TEST_BR_NOT_TAKEN(35, beq, 0x80000000, 0x00000001)
+	TEST_BR_NOT_TAKEN(36, beq, 0x80000000, 0xffffffff)
+	TEST_BR_NOT_TAKEN(37, beq, 0x80000000, 0x7fffffff)
+	TEST_BR_TAKEN(38, beq, 0x80000000, 0x80000000)
+	TEST_BR_NOT_TAKEN(39, beq, 0x80000000, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(40, beq, 0x80000000, 0x00000002)
+	TEST_BR_NOT_TAKEN(41, beq, 0x80000000, 0x80000001)
+	TEST_BR_NOT_TAKEN(42, beq, 0xfffffffe, 0x00000000)
+	TEST_BR_NOT_TAKEN(43, beq, 0xfffffffe, 0x00000001)
+	TEST_BR_NOT_TAKEN(44, beq, 0xfffffffe, 0xffffffff)
+	TEST_BR_NOT_TAKEN(45, beq, 0xfffffffe, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(46, beq, 0xfffffffe, 0x80000000)
+	TEST_BR_TAKEN(47, beq, 0xfffffffe, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(48, beq, 0xfffffffe, 0x00000002)
+	TEST_BR_NOT_TAKEN(49, beq, 0xfffffffe, 0x80000001)
+	TEST_BR_NOT_TAKEN(50, beq, 0x00000002, 0x00000000)
+	TEST_BR_NOT_TAKEN(51, beq, 0x00000002, 0x00000001)
+	TEST_BR_NOT_TAKEN(52, beq, 0x00000002, 0xffffffff)
+	TEST_BR_NOT_TAKEN(53, beq, 0x00000002, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(54, beq, 0x00000002, 0x80000000)
+	TEST_BR_NOT_TAKEN(55, beq, 0x00000002, 0xfffffffe)
+	TEST_BR_TAKEN(56, beq, 0x00000002, 0x00000002)
+	TEST_BR_NOT_TAKEN(57, beq, 0x00000002, 0x80000001)
+	TEST_BR_NOT_TAKEN(58, beq, 0x80000001, 0x00000000)
+	TEST_BR_NOT_TAKEN(59, beq, 0x80000001, 0x00000001)
+	TEST_BR_NOT_TAKEN(60, beq, 0x80000001, 0xffffffff)
+	TEST_BR_NOT_TAKEN(61, beq, 0x80000001, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(62, beq, 0x80000001, 0x80000000)
+	TEST_BR_NOT_TAKEN(63, beq, 0x80000001, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(64, beq, 0x80000001, 0x00000002)
+	TEST_BR_TAKEN(65, beq, 0x80000001, 0x80000001)
+	/* x0 as an operand. */
+	test_66: li TESTNUM, 66; li x1, 0; beq x0, x1, 1f; j env_fail; 1:
+	test_67: li TESTNUM, 67; li x1, 1; beq x0, x1, 1f; j 2f; 1: j env_fail; 2:
+	test_68: li TESTNUM, 68; li x1, 1; beq x1, x0, 1f; j 2f; 1: j env_fail; 2:
+	/* The instructions after a taken branch do not execute; after a not-taken one, they do. */
+	test_69: li TESTNUM, 69; li x1, 1; li x2, 1; li x14, 0; beq x1, x2, 1f; addi x14, x14, 1; addi x14, x14, 2; 1: addi x14, x14, 4; CHECK(x14, 4)
+	test_70: li TESTNUM, 70; li x1, 1; li x2, 2; li x14, 0; beq x1, x2, 1f; addi x14, x14, 1; addi x14, x14, 2; 1: addi x14, x14, 4; CHECK(x14, 7)
+TEST_END

@@ -1,0 +1,81 @@
+/*
+ * bge: branch if rs1 >= rs2 (signed).
+ *
+ * Expected outcomes computed with Python and checked on QEMU.
+ */
+#include "env.h"
+
+TEST_BEGIN
+	/* Taken and not taken, forward and backward, for edge operands. */
+	TEST_BR_TAKEN(2, bge, 0x00000000, 0x00000000)
+	TEST_BR_NOT_TAKEN(3, bge, 0x00000000, 0x00000001)
+	TEST_BR_TAKEN(4, bge, 0x00000000, 0xffffffff)
+	TEST_BR_NOT_TAKEN(5, bge, 0x00000000, 0x7fffffff)
+	TEST_BR_TAKEN(6, bge, 0x00000000, 0x80000000)
+	TEST_BR_TAKEN(7, bge, 0x00000000, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(8, bge, 0x00000000, 0x00000002)
+	TEST_BR_TAKEN(9, bge, 0x00000000, 0x80000001)
+	TEST_BR_TAKEN(10, bge, 0x00000001, 0x00000000)
+	TEST_BR_TAKEN(11, bge, 0x00000001, 0x00000001)
+	TEST_BR_TAKEN(12, bge, 0x00000001, 0xffffffff)
+	TEST_BR_NOT_TAKEN(13, bge, 0x00000001, 0x7fffffff)
+	TEST_BR_TAKEN(14, bge, 0x00000001, 0x80000000)
+	TEST_BR_TAKEN(15, bge, 0x00000001, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(16, bge, 0x00000001, 0x00000002)
+	TEST_BR_TAKEN(17, bge, 0x00000001, 0x80000001)
+	TEST_BR_NOT_TAKEN(18, bge, 0xffffffff, 0x00000000)
+	TEST_BR_NOT_TAKEN(19, bge, 0xffffffff, 0x00000001)
+	TEST_BR_TAKEN(20, bge, 0xffffffff, 0xffffffff)
+	TEST_BR_NOT_TAKEN(21, bge, 0xffffffff, 0x7fffffff)
+	TEST_BR_TAKEN(22, bge, 0xffffffff, 0x80000000)
+	TEST_BR_TAKEN(23, bge, 0xffffffff, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(24, bge, 0xffffffff, 0x00000002)
+	TEST_BR_TAKEN(25, bge, 0xffffffff, 0x80000001)
+	TEST_BR_TAKEN(26, bge, 0x7fffffff, 0x00000000)
+	TEST_BR_TAKEN(27, bge, 0x7fffffff, 0x00000001)
+	TEST_BR_TAKEN(28, bge, 0x7fffffff, 0xffffffff)
+	TEST_BR_TAKEN(29, bge, 0x7fffffff, 0x7fffffff)
+	TEST_BR_TAKEN(30, bge, 0x7fffffff, 0x80000000)
+	TEST_BR_TAKEN(31, bge, 0x7fffffff, 0xfffffffe)
+	TEST_BR_TAKEN(32, bge, 0x7fffffff, 0x00000002)
+	TEST_BR_TAKEN(33, bge, 0x7fffffff, 0x80000001)
+	TEST_BR_NOT_TAKEN(34, bge, 0x80000000, 0x00000000)
+	TEST_BR_NOT_TAKEN(35, bge, 0x80000000, 0x00000001)
+	TEST_BR_NOT_TAKEN(36, bge, 0x80000000, 0xffffffff)
+	TEST_BR_NOT_TAKEN(37, bge, 0x80000000, 0x7fffffff)
+	TEST_BR_TAKEN(38, bge, 0x80000000, 0x80000000)
+	TEST_BR_NOT_TAKEN(39, bge, 0x80000000, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(40, bge, 0x80000000, 0x00000002)
+	TEST_BR_NOT_TAKEN(41, bge, 0x80000000, 0x80000001)
+	TEST_BR_NOT_TAKEN(42, bge, 0xfffffffe, 0x00000000)
+	TEST_BR_NOT_TAKEN(43, bge, 0xfffffffe, 0x00000001)
+	TEST_BR_NOT_TAKEN(44, bge, 0xfffffffe, 0xffffffff)
+	TEST_BR_NOT_TAKEN(45, bge, 0xfffffffe, 0x7fffffff)
+	TEST_BR_TAKEN(46, bge, 0xfffffffe, 0x80000000)
+	TEST_BR_TAKEN(47, bge, 0xfffffffe, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(48, bge, 0xfffffffe, 0x00000002)
+	TEST_BR_TAKEN(49, bge, 0xfffffffe, 0x80000001)
+	TEST_BR_TAKEN(50, bge, 0x00000002, 0x00000000)
+	TEST_BR_TAKEN(51, bge, 0x00000002, 0x00000001)
+	TEST_BR_TAKEN(52, bge, 0x00000002, 0xffffffff)
+	TEST_BR_NOT_TAKEN(53, bge, 0x00000002, 0x7fffffff)
+	TEST_BR_TAKEN(54, bge, 0x00000002, 0x80000000)
+	TEST_BR_TAKEN(55, bge, 0x00000002, 0xfffffffe)
+	TEST_BR_TAKEN(56, bge, 0x00000002, 0x00000002)
+	TEST_BR_TAKEN(57, bge, 0x00000002, 0x80000001)
+	TEST_BR_NOT_TAKEN(58, bge, 0x80000001, 0x00000000)
+	TEST_BR_NOT_TAKEN(59, bge, 0x80000001, 0x00000001)
+	TEST_BR_NOT_TAKEN(60, bge, 0x80000001, 0xffffffff)
+	TEST_BR_NOT_TAKEN(61, bge, 0x80000001, 0x7fffffff)
+	TEST_BR_TAKEN(62, bge, 0x80000001, 0x80000000)
+	TEST_BR_NOT_TAKEN(63, bge, 0x80000001, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(64, bge, 0x80000001, 0x00000002)
+	TEST_BR_TAKEN(65, bge, 0x80000001, 0x80000001)
+	/* x0 as an operand. */
+	test_66: li TESTNUM, 66; li x1, 0; bge x0, x1, 1f; j env_fail; 1:
+	test_67: li TESTNUM, 67; li x1, 1; bge x0, x1, 1f; j 2f; 1: j env_fail; 2:
+	test_68: li TESTNUM, 68; li x1, 1; bge x1, x0, 1f; j env_fail; 1:
+	/* The instructions after a taken branch do not execute; after a not-taken one, they do. */
+	test_69: li TESTNUM, 69; li x1, 1; li x2, 1; li x14, 0; bge x1, x2, 1f; addi x14, x14, 1; addi x14, x14, 2; 1: addi x14, x14, 4; CHECK(x14, 4)
+	test_70: li TESTNUM, 70; li x1, 1; li x2, 2; li x14, 0; bge x1, x2, 1f; addi x14, x14, 1; addi x14, x14, 2; 1: addi x14, x14, 4; CHECK(x14, 7)
+TEST_END

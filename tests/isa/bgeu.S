@@ -1,0 +1,81 @@
+/*
+ * bgeu: branch if rs1 >= rs2 (unsigned).
+ *
+ * Expected outcomes computed with Python and checked on QEMU.
+ */
+#include "env.h"
+
+TEST_BEGIN
+	/* Taken and not taken, forward and backward, for edge operands. */
+	TEST_BR_TAKEN(2, bgeu, 0x00000000, 0x00000000)
+	TEST_BR_NOT_TAKEN(3, bgeu, 0x00000000, 0x00000001)
+	TEST_BR_NOT_TAKEN(4, bgeu, 0x00000000, 0xffffffff)
+	TEST_BR_NOT_TAKEN(5, bgeu, 0x00000000, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(6, bgeu, 0x00000000, 0x80000000)
+	TEST_BR_NOT_TAKEN(7, bgeu, 0x00000000, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(8, bgeu, 0x00000000, 0x00000002)
+	TEST_BR_NOT_TAKEN(9, bgeu, 0x00000000, 0x80000001)
+	TEST_BR_TAKEN(10, bgeu, 0x00000001, 0x00000000)
+	TEST_BR_TAKEN(11, bgeu, 0x00000001, 0x00000001)
+	TEST_BR_NOT_TAKEN(12, bgeu, 0x00000001, 0xffffffff)
+	TEST_BR_NOT_TAKEN(13, bgeu, 0x00000001, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(14, bgeu, 0x00000001, 0x80000000)
+	TEST_BR_NOT_TAKEN(15, bgeu, 0x00000001, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(16, bgeu, 0x00000001, 0x00000002)
+	TEST_BR_NOT_TAKEN(17, bgeu, 0x00000001, 0x80000001)
+	TEST_BR_TAKEN(18, bgeu, 0xffffffff, 0x00000000)
+	TEST_BR_TAKEN(19, bgeu, 0xffffffff, 0x00000001)
+	TEST_BR_TAKEN(20, bgeu, 0xffffffff, 0xffffffff)
+	TEST_BR_TAKEN(21, bgeu, 0xffffffff, 0x7fffffff)
+	TEST_BR_TAKEN(22, bgeu, 0xffffffff, 0x80000000)
+	TEST_BR_TAKEN(23, bgeu, 0xffffffff, 0xfffffffe)
+	TEST_BR_TAKEN(24, bgeu, 0xffffffff, 0x00000002)
+	TEST_BR_TAKEN(25, bgeu, 0xffffffff, 0x80000001)
+	TEST_BR_TAKEN(26, bgeu, 0x7fffffff, 0x00000000)
+	TEST_BR_TAKEN(27, bgeu, 0x7fffffff, 0x00000001)
+	TEST_BR_NOT_TAKEN(28, bgeu, 0x7fffffff, 0xffffffff)
+	TEST_BR_TAKEN(29, bgeu, 0x7fffffff, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(30, bgeu, 0x7fffffff, 0x80000000)
+	TEST_BR_NOT_TAKEN(31, bgeu, 0x7fffffff, 0xfffffffe)
+	TEST_BR_TAKEN(32, bgeu, 0x7fffffff, 0x00000002)
+	TEST_BR_NOT_TAKEN(33, bgeu, 0x7fffffff, 0x80000001)
+	TEST_BR_TAKEN(34, bgeu, 0x80000000, 0x00000000)
+	TEST_BR_TAKEN(35, bgeu, 0x80000000, 0x00000001)
+	TEST_BR_NOT_TAKEN(36, bgeu, 0x80000000, 0xffffffff)
+	TEST_BR_TAKEN(37, bgeu, 0x80000000, 0x7fffffff)
+	TEST_BR_TAKEN(38, bgeu, 0x80000000, 0x80000000)
+	TEST_BR_NOT_TAKEN(39, bgeu, 0x80000000, 0xfffffffe)
+	TEST_BR_TAKEN(40, bgeu, 0x80000000, 0x00000002)
+	TEST_BR_NOT_TAKEN(41, bgeu, 0x80000000, 0x80000001)
+	TEST_BR_TAKEN(42, bgeu, 0xfffffffe, 0x00000000)
+	TEST_BR_TAKEN(43, bgeu, 0xfffffffe, 0x00000001)
+	TEST_BR_NOT_TAKEN(44, bgeu, 0xfffffffe, 0xffffffff)
+	TEST_BR_TAKEN(45, bgeu, 0xfffffffe, 0x7fffffff)
+	TEST_BR_TAKEN(46, bgeu, 0xfffffffe, 0x80000000)
+	TEST_BR_TAKEN(47, bgeu, 0xfffffffe, 0xfffffffe)
+	TEST_BR_TAKEN(48, bgeu, 0xfffffffe, 0x00000002)
+	TEST_BR_TAKEN(49, bgeu, 0xfffffffe, 0x80000001)
+	TEST_BR_TAKEN(50, bgeu, 0x00000002, 0x00000000)
+	TEST_BR_TAKEN(51, bgeu, 0x00000002, 0x00000001)
+	TEST_BR_NOT_TAKEN(52, bgeu, 0x00000002, 0xffffffff)
+	TEST_BR_NOT_TAKEN(53, bgeu, 0x00000002, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(54, bgeu, 0x00000002, 0x80000000)
+	TEST_BR_NOT_TAKEN(55, bgeu, 0x00000002, 0xfffffffe)
+	TEST_BR_TAKEN(56, bgeu, 0x00000002, 0x00000002)
+	TEST_BR_NOT_TAKEN(57, bgeu, 0x00000002, 0x80000001)
+	TEST_BR_TAKEN(58, bgeu, 0x80000001, 0x00000000)
+	TEST_BR_TAKEN(59, bgeu, 0x80000001, 0x00000001)
+	TEST_BR_NOT_TAKEN(60, bgeu, 0x80000001, 0xffffffff)
+	TEST_BR_TAKEN(61, bgeu, 0x80000001, 0x7fffffff)
+	TEST_BR_TAKEN(62, bgeu, 0x80000001, 0x80000000)
+	TEST_BR_NOT_TAKEN(63, bgeu, 0x80000001, 0xfffffffe)
+	TEST_BR_TAKEN(64, bgeu, 0x80000001, 0x00000002)
+	TEST_BR_TAKEN(65, bgeu, 0x80000001, 0x80000001)
+	/* x0 as an operand. */
+	test_66: li TESTNUM, 66; li x1, 0; bgeu x0, x1, 1f; j env_fail; 1:
+	test_67: li TESTNUM, 67; li x1, 1; bgeu x0, x1, 1f; j 2f; 1: j env_fail; 2:
+	test_68: li TESTNUM, 68; li x1, 1; bgeu x1, x0, 1f; j env_fail; 1:
+	/* The instructions after a taken branch do not execute; after a not-taken one, they do. */
+	test_69: li TESTNUM, 69; li x1, 1; li x2, 1; li x14, 0; bgeu x1, x2, 1f; addi x14, x14, 1; addi x14, x14, 2; 1: addi x14, x14, 4; CHECK(x14, 4)
+	test_70: li TESTNUM, 70; li x1, 1; li x2, 2; li x14, 0; bgeu x1, x2, 1f; addi x14, x14, 1; addi x14, x14, 2; 1: addi x14, x14, 4; CHECK(x14, 7)
+TEST_END

@@ -1,0 +1,81 @@
+/*
+ * blt: branch if rs1 < rs2 (signed).
+ *
+ * Expected outcomes computed with Python and checked on QEMU.
+ */
+#include "env.h"
+
+TEST_BEGIN
+	/* Taken and not taken, forward and backward, for edge operands. */
+	TEST_BR_NOT_TAKEN(2, blt, 0x00000000, 0x00000000)
+	TEST_BR_TAKEN(3, blt, 0x00000000, 0x00000001)
+	TEST_BR_NOT_TAKEN(4, blt, 0x00000000, 0xffffffff)
+	TEST_BR_TAKEN(5, blt, 0x00000000, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(6, blt, 0x00000000, 0x80000000)
+	TEST_BR_NOT_TAKEN(7, blt, 0x00000000, 0xfffffffe)
+	TEST_BR_TAKEN(8, blt, 0x00000000, 0x00000002)
+	TEST_BR_NOT_TAKEN(9, blt, 0x00000000, 0x80000001)
+	TEST_BR_NOT_TAKEN(10, blt, 0x00000001, 0x00000000)
+	TEST_BR_NOT_TAKEN(11, blt, 0x00000001, 0x00000001)
+	TEST_BR_NOT_TAKEN(12, blt, 0x00000001, 0xffffffff)
+	TEST_BR_TAKEN(13, blt, 0x00000001, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(14, blt, 0x00000001, 0x80000000)
+	TEST_BR_NOT_TAKEN(15, blt, 0x00000001, 0xfffffffe)
+	TEST_BR_TAKEN(16, blt, 0x00000001, 0x00000002)
+	TEST_BR_NOT_TAKEN(17, blt, 0x00000001, 0x80000001)
+	TEST_BR_TAKEN(18, blt, 0xffffffff, 0x00000000)
+	TEST_BR_TAKEN(19, blt, 0xffffffff, 0x00000001)
+	TEST_BR_NOT_TAKEN(20, blt, 0xffffffff, 0xffffffff)
+	TEST_BR_TAKEN(21, blt, 0xffffffff, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(22, blt, 0xffffffff, 0x80000000)
+	TEST_BR_NOT_TAKEN(23, blt, 0xffffffff, 0xfffffffe)
+	TEST_BR_TAKEN(24, blt, 0xffffffff, 0x00000002)
+	TEST_BR_NOT_TAKEN(25, blt, 0xffffffff, 0x80000001)
+	TEST_BR_NOT_TAKEN(26, blt, 0x7fffffff, 0x00000000)
+	TEST_BR_NOT_TAKEN(27, blt, 0x7fffffff, 0x00000001)
+	TEST_BR_NOT_TAKEN(28, blt, 0x7fffffff, 0xffffffff)
+	TEST_BR_NOT_TAKEN(29, blt, 0x7fffffff, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(30, blt, 0x7fffffff, 0x80000000)
+	TEST_BR_NOT_TAKEN(31, blt, 0x7fffffff, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(32, blt, 0x7fffffff, 0x00000002)
+	TEST_BR_NOT_TAKEN(33, blt, 0x7fffffff, 0x80000001)
+	TEST_BR_TAKEN(34, blt, 0x80000000, 0x00000000)
+	TEST_BR_TAKEN(35, blt, 0x80000000, 0x00000001)
+	TEST_BR_TAKEN(36, blt, 0x80000000, 0xffffffff)
+	TEST_BR_TAKEN(37, blt, 0x80000000, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(38, blt, 0x80000000, 0x80000000)
+	TEST_BR_TAKEN(39, blt, 0x80000000, 0xfffffffe)
+	TEST_BR_TAKEN(40, blt, 0x80000000, 0x00000002)
+	TEST_BR_TAKEN(41, blt, 0x80000000, 0x80000001)
+	TEST_BR_TAKEN(42, blt, 0xfffffffe, 0x00000000)
+	TEST_BR_TAKEN(43, blt, 0xfffffffe, 0x00000001)
+	TEST_BR_TAKEN(44, blt, 0xfffffffe, 0xffffffff)
+	TEST_BR_TAKEN(45, blt, 0xfffffffe, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(46, blt, 0xfffffffe, 0x80000000)
+	TEST_BR_NOT_TAKEN(47, blt, 0xfffffffe, 0xfffffffe)
+	TEST_BR_TAKEN(48, blt, 0xfffffffe, 0x00000002)
+	TEST_BR_NOT_TAKEN(49, blt, 0xfffffffe, 0x80000001)
+	TEST_BR_NOT_TAKEN(50, blt, 0x00000002, 0x00000000)
+	TEST_BR_NOT_TAKEN(51, blt, 0x00000002, 0x00000001)
+	TEST_BR_NOT_TAKEN(52, blt, 0x00000002, 0xffffffff)
+	TEST_BR_TAKEN(53, blt, 0x00000002, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(54, blt, 0x00000002, 0x80000000)
+	TEST_BR_NOT_TAKEN(55, blt, 0x00000002, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(56, blt, 0x00000002, 0x00000002)
+	TEST_BR_NOT_TAKEN(57, blt, 0x00000002, 0x80000001)
+	TEST_BR_TAKEN(58, blt, 0x80000001, 0x00000000)
+	TEST_BR_TAKEN(59, blt, 0x80000001, 0x00000001)
+	TEST_BR_TAKEN(60, blt, 0x80000001, 0xffffffff)
+	TEST_BR_TAKEN(61, blt, 0x80000001, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(62, blt, 0x80000001, 0x80000000)
+	TEST_BR_TAKEN(63, blt, 0x80000001, 0xfffffffe)
+	TEST_BR_TAKEN(64, blt, 0x80000001, 0x00000002)
+	TEST_BR_NOT_TAKEN(65, blt, 0x80000001, 0x80000001)
+	/* x0 as an operand. */
+	test_66: li TESTNUM, 66; li x1, 0; blt x0, x1, 1f; j 2f; 1: j env_fail; 2:
+	test_67: li TESTNUM, 67; li x1, 1; blt x0, x1, 1f; j env_fail; 1:
+	test_68: li TESTNUM, 68; li x1, 1; blt x1, x0, 1f; j 2f; 1: j env_fail; 2:
+	/* The instructions after a taken branch do not execute; after a not-taken one, they do. */
+	test_69: li TESTNUM, 69; li x1, 1; li x2, 2; li x14, 0; blt x1, x2, 1f; addi x14, x14, 1; addi x14, x14, 2; 1: addi x14, x14, 4; CHECK(x14, 4)
+	test_70: li TESTNUM, 70; li x1, 2; li x2, 1; li x14, 0; blt x1, x2, 1f; addi x14, x14, 1; addi x14, x14, 2; 1: addi x14, x14, 4; CHECK(x14, 7)
+TEST_END

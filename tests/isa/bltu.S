@@ -1,0 +1,81 @@
+/*
+ * bltu: branch if rs1 < rs2 (unsigned).
+ *
+ * Expected outcomes computed with Python and checked on QEMU.
+ */
+#include "env.h"
+
+TEST_BEGIN
+	/* Taken and not taken, forward and backward, for edge operands. */
+	TEST_BR_NOT_TAKEN(2, bltu, 0x00000000, 0x00000000)
+	TEST_BR_TAKEN(3, bltu, 0x00000000, 0x00000001)
+	TEST_BR_TAKEN(4, bltu, 0x00000000, 0xffffffff)
+	TEST_BR_TAKEN(5, bltu, 0x00000000, 0x7fffffff)
+	TEST_BR_TAKEN(6, bltu, 0x00000000, 0x80000000)
+	TEST_BR_TAKEN(7, bltu, 0x00000000, 0xfffffffe)
+	TEST_BR_TAKEN(8, bltu, 0x00000000, 0x00000002)
+	TEST_BR_TAKEN(9, bltu, 0x00000000, 0x80000001)
+	TEST_BR_NOT_TAKEN(10, bltu, 0x00000001, 0x00000000)
+	TEST_BR_NOT_TAKEN(11, bltu, 0x00000001, 0x00000001)
+	TEST_BR_TAKEN(12, bltu, 0x00000001, 0xffffffff)
+	TEST_BR_TAKEN(13, bltu, 0x00000001, 0x7fffffff)
+	TEST_BR_TAKEN(14, bltu, 0x00000001, 0x80000000)
+	TEST_BR_TAKEN(15, bltu, 0x00000001, 0xfffffffe)
+	TEST_BR_TAKEN(16, bltu, 0x00000001, 0x00000002)
+	TEST_BR_TAKEN(17, bltu, 0x00000001, 0x80000001)
+	TEST_BR_NOT_TAKEN(18, bltu, 0xffffffff, 0x00000000)
+	TEST_BR_NOT_TAKEN(19, bltu, 0xffffffff, 0x00000001)
+	TEST_BR_NOT_TAKEN(20, bltu, 0xffffffff, 0xffffffff)
+	TEST_BR_NOT_TAKEN(21, bltu, 0xffffffff, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(22, bltu, 0xffffffff, 0x80000000)
+	TEST_BR_NOT_TAKEN(23, bltu, 0xffffffff, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(24, bltu, 0xffffffff, 0x00000002)
+	TEST_BR_NOT_TAKEN(25, bltu, 0xffffffff, 0x80000001)
+	TEST_BR_NOT_TAKEN(26, bltu, 0x7fffffff, 0x00000000)
+	TEST_BR_NOT_TAKEN(27, bltu, 0x7fffffff, 0x00000001)
+	TEST_BR_TAKEN(28, bltu, 0x7fffffff, 0xffffffff)
+	TEST_BR_NOT_TAKEN(29, bltu, 0x7fffffff, 0x7fffffff)
+	TEST_BR_TAKEN(30, bltu, 0x7fffffff, 0x80000000)
+	TEST_BR_TAKEN(31, bltu, 0x7fffffff, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(32, bltu, 0x7fffffff, 0x00000002)
+	TEST_BR_TAKEN(33, bltu, 0x7fffffff, 0x80000001)
+	TEST_BR_NOT_TAKEN(34, bltu, 0x80000000, 0x00000000)
+	TEST_BR_NOT_TAKEN(35, bltu, 0x80000000, 0x00000001)
+	TEST_BR_TAKEN(36, bltu, 0x80000000, 0xffffffff)
+	TEST_BR_NOT_TAKEN(37, bltu, 0x80000000, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(38, bltu, 0x80000000, 0x80000000)
+	TEST_BR_TAKEN(39, bltu, 0x80000000, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(40, bltu, 0x80000000, 0x00000002)
+	TEST_BR_TAKEN(41, bltu, 0x80000000, 0x80000001)
+	TEST_BR_NOT_TAKEN(42, bltu, 0xfffffffe, 0x00000000)
+	TEST_BR_NOT_TAKEN(43, bltu, 0xfffffffe, 0x00000001)
+	TEST_BR_TAKEN(44, bltu, 0xfffffffe, 0xffffffff)
+	TEST_BR_NOT_TAKEN(45, bltu, 0xfffffffe, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(46, bltu, 0xfffffffe, 0x80000000)
+	TEST_BR_NOT_TAKEN(47, bltu, 0xfffffffe, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(48, bltu, 0xfffffffe, 0x00000002)
+	TEST_BR_NOT_TAKEN(49, bltu, 0xfffffffe, 0x80000001)
+	TEST_BR_NOT_TAKEN(50, bltu, 0x00000002, 0x00000000)
+	TEST_BR_NOT_TAKEN(51, bltu, 0x00000002, 0x00000001)
+	TEST_BR_TAKEN(52, bltu, 0x00000002, 0xffffffff)
+	TEST_BR_TAKEN(53, bltu, 0x00000002, 0x7fffffff)
+	TEST_BR_TAKEN(54, bltu, 0x00000002, 0x80000000)
+	TEST_BR_TAKEN(55, bltu, 0x00000002, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(56, bltu, 0x00000002, 0x00000002)
+	TEST_BR_TAKEN(57, bltu, 0x00000002, 0x80000001)
+	TEST_BR_NOT_TAKEN(58, bltu, 0x80000001, 0x00000000)
+	TEST_BR_NOT_TAKEN(59, bltu, 0x80000001, 0x00000001)
+	TEST_BR_TAKEN(60, bltu, 0x80000001, 0xffffffff)
+	TEST_BR_NOT_TAKEN(61, bltu, 0x80000001, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(62, bltu, 0x80000001, 0x80000000)
+	TEST_BR_TAKEN(63, bltu, 0x80000001, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(64, bltu, 0x80000001, 0x00000002)
+	TEST_BR_NOT_TAKEN(65, bltu, 0x80000001, 0x80000001)
+	/* x0 as an operand. */
+	test_66: li TESTNUM, 66; li x1, 0; bltu x0, x1, 1f; j 2f; 1: j env_fail; 2:
+	test_67: li TESTNUM, 67; li x1, 1; bltu x0, x1, 1f; j env_fail; 1:
+	test_68: li TESTNUM, 68; li x1, 1; bltu x1, x0, 1f; j 2f; 1: j env_fail; 2:
+	/* The instructions after a taken branch do not execute; after a not-taken one, they do. */
+	test_69: li TESTNUM, 69; li x1, 1; li x2, 2; li x14, 0; bltu x1, x2, 1f; addi x14, x14, 1; addi x14, x14, 2; 1: addi x14, x14, 4; CHECK(x14, 4)
+	test_70: li TESTNUM, 70; li x1, 2; li x2, 1; li x14, 0; bltu x1, x2, 1f; addi x14, x14, 1; addi x14, x14, 2; 1: addi x14, x14, 4; CHECK(x14, 7)
+TEST_END

@@ -1,0 +1,81 @@
+/*
+ * bne: branch if rs1 != rs2.
+ *
+ * Expected outcomes computed with Python and checked on QEMU.
+ */
+#include "env.h"
+
+TEST_BEGIN
+	/* Taken and not taken, forward and backward, for edge operands. */
+	TEST_BR_NOT_TAKEN(2, bne, 0x00000000, 0x00000000)
+	TEST_BR_TAKEN(3, bne, 0x00000000, 0x00000001)
+	TEST_BR_TAKEN(4, bne, 0x00000000, 0xffffffff)
+	TEST_BR_TAKEN(5, bne, 0x00000000, 0x7fffffff)
+	TEST_BR_TAKEN(6, bne, 0x00000000, 0x80000000)
+	TEST_BR_TAKEN(7, bne, 0x00000000, 0xfffffffe)
+	TEST_BR_TAKEN(8, bne, 0x00000000, 0x00000002)
+	TEST_BR_TAKEN(9, bne, 0x00000000, 0x80000001)
+	TEST_BR_TAKEN(10, bne, 0x00000001, 0x00000000)
+	TEST_BR_NOT_TAKEN(11, bne, 0x00000001, 0x00000001)
+	TEST_BR_TAKEN(12, bne, 0x00000001, 0xffffffff)
+	TEST_BR_TAKEN(13, bne, 0x00000001, 0x7fffffff)
+	TEST_BR_TAKEN(14, bne, 0x00000001, 0x80000000)
+	TEST_BR_TAKEN(15, bne, 0x00000001, 0xfffffffe)
+	TEST_BR_TAKEN(16, bne, 0x00000001, 0x00000002)
+	TEST_BR_TAKEN(17, bne, 0x00000001, 0x80000001)
+	TEST_BR_TAKEN(18, bne, 0xffffffff, 0x00000000)
+	TEST_BR_TAKEN(19, bne, 0xffffffff, 0x00000001)
+	TEST_BR_NOT_TAKEN(20, bne, 0xffffffff, 0xffffffff)
+	TEST_BR_TAKEN(21, bne, 0xffffffff, 0x7fffffff)
+	TEST_BR_TAKEN(22, bne, 0xffffffff, 0x80000000)
+	TEST_BR_TAKEN(23, bne, 0xffffffff, 0xfffffffe)
+	TEST_BR_TAKEN(24, bne, 0xffffffff, 0x00000002)
+	TEST_BR_TAKEN(25, bne, 0xffffffff, 0x80000001)
+	TEST_BR_TAKEN(26, bne, 0x7fffffff, 0x00000000)
+	TEST_BR_TAKEN(27, bne, 0x7fffffff, 0x00000001)
+	TEST_BR_TAKEN(28, bne, 0x7fffffff, 0xffffffff)
+	TEST_BR_NOT_TAKEN(29, bne, 0x7fffffff, 0x7fffffff)
+	TEST_BR_TAKEN(30, bne, 0x7fffffff, 0x80000000)
+	TEST_BR_TAKEN(31, bne, 0x7fffffff, 0xfffffffe)
+	TEST_BR_TAKEN(32, bne, 0x7fffffff, 0x00000002)
+	TEST_BR_TAKEN(33, bne, 0x7fffffff, 0x80000001)
+	TEST_BR_TAKEN(34, bne, 0x80000000, 0x00000000)
+	TEST_BR_TAKEN(35, bne, 0x80000000, 0x00000001)
+	TEST_BR_TAKEN(36, bne, 0x80000000, 0xffffffff)
+	TEST_BR_TAKEN(37, bne, 0x80000000, 0x7fffffff)
+	TEST_BR_NOT_TAKEN(38, bne, 0x80000000, 0x80000000)
+	TEST_BR_TAKEN(39, bne, 0x80000000, 0xfffffffe)
+	TEST_BR_TAKEN(40, bne, 0x80000000, 0x00000002)
+	TEST_BR_TAKEN(41, bne, 0x80000000, 0x80000001)
+	TEST_BR_TAKEN(42, bne, 0xfffffffe, 0x00000000)
+	TEST_BR_TAKEN(43, bne, 0xfffffffe, 0x00000001)
+	TEST_BR_TAKEN(44, bne, 0xfffffffe, 0xffffffff)
+	TEST_BR_TAKEN(45, bne, 0xfffffffe, 0x7fffffff)
+	TEST_BR_TAKEN(46, bne, 0xfffffffe, 0x80000000)
+	TEST_BR_NOT_TAKEN(47, bne, 0xfffffffe, 0xfffffffe)
+	TEST_BR_TAKEN(48, bne, 0xfffffffe, 0x00000002)
+	TEST_BR_TAKEN(49, bne, 0xfffffffe, 0x80000001)
+	TEST_BR_TAKEN(50, bne, 0x00000002, 0x00000000)
+	TEST_BR_TAKEN(51, bne, 0x00000002, 0x00000001)
+	TEST_BR_TAKEN(52, bne, 0x00000002, 0xffffffff)
+	TEST_BR_TAKEN(53, bne, 0x00000002, 0x7fffffff)
+	TEST_BR_TAKEN(54, bne, 0x00000002, 0x80000000)
+	TEST_BR_TAKEN(55, bne, 0x00000002, 0xfffffffe)
+	TEST_BR_NOT_TAKEN(56, bne, 0x00000002, 0x00000002)
+	TEST_BR_TAKEN(57, bne, 0x00000002, 0x80000001)
+	TEST_BR_TAKEN(58, bne, 0x80000001, 0x00000000)
+	TEST_BR_TAKEN(59, bne, 0x80000001, 0x00000001)
+	TEST_BR_TAKEN(60, bne, 0x80000001, 0xffffffff)
+	TEST_BR_TAKEN(61, bne, 0x80000001, 0x7fffffff)
+	TEST_BR_TAKEN(62, bne, 0x80000001, 0x80000000)
+	TEST_BR_TAKEN(63, bne, 0x80000001, 0xfffffffe)
+	TEST_BR_TAKEN(64, bne, 0x80000001, 0x00000002)
+	TEST_BR_NOT_TAKEN(65, bne, 0x80000001, 0x80000001)
+	/* x0 as an operand. */
+	test_66: li TESTNUM, 66; li x1, 0; bne x0, x1, 1f; j 2f; 1: j env_fail; 2:
+	test_67: li TESTNUM, 67; li x1, 1; bne x0, x1, 1f; j env_fail; 1:
+	test_68: li TESTNUM, 68; li x1, 1; bne x1, x0, 1f; j env_fail; 1:
+	/* The instructions after a taken branch do not execute; after a not-taken one, they do. */
+	test_69: li TESTNUM, 69; li x1, 1; li x2, 2; li x14, 0; bne x1, x2, 1f; addi x14, x14, 1; addi x14, x14, 2; 1: addi x14, x14, 4; CHECK(x14, 4)
+	test_70: li TESTNUM, 70; li x1, 1; li x2, 1; li x14, 0; bne x1, x2, 1f; addi x14, x14, 1; addi x14, x14, 2; 1: addi x14, x14, 4; CHECK(x14, 7)
+TEST_END

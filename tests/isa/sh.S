@@ -1,0 +1,50 @@
+/*
+ * sh: store the low halfword of rs2.
+ *
+ * Expected values computed with Python; checked on QEMU.
+ */
+#include "env.h"
+
+TEST_BEGIN
+	/* Store then load back at every aligned position of one word pair. */
+	TEST_CASE(2, x14, 0x00000000, la x1, st_data; li x2, 0x00000000; sh x2, 0(x1); lhu x14, 0(x1))
+	TEST_CASE(3, x14, 0x00000000, la x1, st_data; lh x14, 0(x1))
+	TEST_CASE(4, x14, 0x0000ffff, la x1, st_data; li x2, 0xffffffff; sh x2, 2(x1); lhu x14, 2(x1))
+	TEST_CASE(5, x14, 0xffffffff, la x1, st_data; lh x14, 2(x1))
+	TEST_CASE(6, x14, 0x00005678, la x1, st_data; li x2, 0x12345678; sh x2, 4(x1); lhu x14, 4(x1))
+	TEST_CASE(7, x14, 0x00005678, la x1, st_data; lh x14, 4(x1))
+	TEST_CASE(8, x14, 0x00004321, la x1, st_data; li x2, 0x87654321; sh x2, 6(x1); lhu x14, 6(x1))
+	TEST_CASE(9, x14, 0x00004321, la x1, st_data; lh x14, 6(x1))
+	TEST_CASE(10, x14, 0x0000ff7f, la x1, st_data; li x2, 0x7fffff7f; sh x2, 0(x1); lhu x14, 0(x1))
+	TEST_CASE(11, x14, 0xffffff7f, la x1, st_data; lh x14, 0(x1))
+	TEST_CASE(12, x14, 0x00008080, la x1, st_data; li x2, 0x80008080; sh x2, 2(x1); lhu x14, 2(x1))
+	TEST_CASE(13, x14, 0xffff8080, la x1, st_data; lh x14, 2(x1))
+	TEST_CASE(14, x14, 0x0000a5a5, la x1, st_data; li x2, 0xa5a5a5a5; sh x2, 4(x1); lhu x14, 4(x1))
+	TEST_CASE(15, x14, 0xffffa5a5, la x1, st_data; lh x14, 4(x1))
+	TEST_CASE(16, x14, 0x0000ff00, la x1, st_data; li x2, 0x0000ff00; sh x2, 6(x1); lhu x14, 6(x1))
+	TEST_CASE(17, x14, 0xffffff00, la x1, st_data; lh x14, 6(x1))
+	/* Negative offsets. */
+	TEST_CASE(18, x14, 0x00003c3c, la x1, st_end; li x2, 0x3c3c3c3c; sh x2, -2(x1); lhu x14, -2(x1))
+	TEST_CASE(19, x14, 0x00003d3d, la x1, st_end; li x2, 0x3d3d3d3d; sh x2, -4(x1); lhu x14, -4(x1))
+	TEST_CASE(20, x14, 0x00003e3e, la x1, st_end; li x2, 0x3e3e3e3e; sh x2, -6(x1); lhu x14, -6(x1))
+	TEST_CASE(21, x14, 0x00003f3f, la x1, st_end; li x2, 0x3f3f3f3f; sh x2, -8(x1); lhu x14, -8(x1))
+	/* Only the addressed bytes change: fill a word, store into it, read the whole word. */
+	TEST_CASE(22, x14, 0xdead3344, la x1, st_fill; li x2, 0xdeadbeef; sw x2, 0(x1); sw x2, 4(x1); li x3, 0x11223344; sh x3, 0(x1); lw x14, 0(x1); lw x5, 4(x1); CHECK(x5, 0xdeadbeef))
+	TEST_CASE(23, x14, 0x3344beef, la x1, st_fill; li x2, 0xdeadbeef; sw x2, 0(x1); sw x2, 4(x1); li x3, 0x11223344; sh x3, 2(x1); lw x14, 0(x1); lw x5, 4(x1); CHECK(x5, 0xdeadbeef))
+	/* Base register unaligned; address aligned. */
+	TEST_CASE(24, x14, 0x0000cafe, la x1, st_data; addi x1, x1, -5; li x2, 0x600dcafe; sh x2, 7(x1); lhu x14, 7(x1))
+	/* Source register is the base register. */
+	TEST_CASE(25, x14, 0, la x1, st_data; sh x1, 0(x1); lhu x14, 0(x1); la x1, st_data; li x2, 0x0000ffff; and x1, x1, x2; sub x14, x14, x1)
+	/* Stored value produced by the previous instruction; load right after the store. */
+	TEST_CASE(26, x14, 0x00000305, la x1, st_data; li x2, 0x01020304; addi x2, x2, 1; sh x2, 8(x1); lhu x14, 8(x1))
+	/* x0 as the source stores zero. */
+	TEST_CASE(27, x14, 0, la x1, st_data; li x2, -1; sw x2, 12(x1); sh x0, 12(x1); lhu x14, 12(x1))
+TEST_END
+
+TEST_DATA_BEGIN
+st_data:
+	.fill 8, 4, 0xefefefef
+st_end:
+st_fill:
+	.word 0, 0
+TEST_DATA_END

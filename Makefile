@@ -76,8 +76,18 @@ test: deps-test
 test-built: $(TEST_TARGETS)
 	@echo "make test: all suites passed"
 
+# ---- bench: simulated instructions per host second -------------------------
+BENCH_DIR := $(BUILD)/firmware/bench
+BENCH_SRC := firmware/bench/start.S firmware/bench/bench.c
+
+$(BENCH_DIR)/bench-%h.elf: $(BENCH_SRC) firmware/bench/link.ld
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -DBENCH_HARTS=$* -T firmware/bench/link.ld -o $@ $(BENCH_SRC) $(FW_LIBGCC)
+
 bench: deps
 	@$(MAKE) --no-print-directory bench-built
+bench-built: $(OSPREY) $(BENCH_DIR)/bench-1h.elf $(BENCH_DIR)/bench-4h.elf
+	@sh sim/bench.sh $(OSPREY) $(BENCH_DIR)
 
 clean:
 	rm -rf $(BUILD)

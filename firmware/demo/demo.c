@@ -5,8 +5,8 @@
  *
  * Hart count: the work is meant for DEMO_HARTS (4) harts.  Harts with an id
  * of DEMO_HARTS or more park; if fewer harts exist, the work is split over
- * those that arrive (harts_join()), so any count from 1 to 16 works and the
- * results -- everything printed except the "harts" line -- are the same.
+ * all of them (harts_join() counts them), so any count from 1 to 16 works and
+ * the results -- everything printed except the "harts" line -- are the same.
  */
 #include "fw.h"
 

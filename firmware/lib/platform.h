@@ -20,7 +20,4 @@
 #define FW_STACK_SHIFT	14		/* log2 of each hart's stack (16 KiB) */
 #define FW_TSTACK_SHIFT	12		/* log2 of each hart's trap stack, per mode (4 KiB) */
 
-/* mtime ticks hart 0 waits in harts_join() for the others (20 ms) */
-#define FW_JOIN_TIMEOUT	200000
-
 #endif /* FW_PLATFORM_H */

@@ -50,16 +50,13 @@ uint32_t harts_join(uint32_t hartid, uint32_t want)
 {
 	uint32_t n;
 
-	if (want > FW_MAX_HARTS)
-		want = FW_MAX_HARTS;
 	amoor_w(&join_mask, 1u << hartid);
 	if (hartid == 0) {
-		uint32_t all = want >= 32 ? ~0u : (1u << want) - 1;
-		uint64_t deadline = clint_mtime() + FW_JOIN_TIMEOUT;
+		n = clint_hart_count(want < FW_MAX_HARTS ? want : FW_MAX_HARTS);
 
-		while ((join_mask & all) != all && clint_mtime() < deadline)
-			;
-		for (n = 0; n < want && (join_mask & (1u << n)); n++)
+		uint32_t all = (1u << n) - 1;
+
+		while ((join_mask & all) != all)
 			;
 		fence();
 		join_result = n + 1;

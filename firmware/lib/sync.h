@@ -22,10 +22,11 @@ struct barrier {
 void barrier_wait(struct barrier *b, uint32_t nharts);
 
 /*
- * Every hart calls this once, early.  Hart 0 waits until harts 0..want-1
- * have all called it, or FW_JOIN_TIMEOUT mtime ticks have passed, and
- * publishes n: the number of harts 0..n-1 that arrived (n <= want).  Returns
- * n to harts below n and 0 to the others, which should park().
+ * Every hart calls this once, early, with the same want.  Hart 0 counts the
+ * harts that exist (clint_hart_count()), takes n = min(want, that), waits
+ * until harts 0..n-1 have all called it and publishes n.  Returns n to harts
+ * below n and 0 to the others, which should park().  No timeouts: the result
+ * depends only on the hart count, never on timing.
  */
 uint32_t harts_join(uint32_t hartid, uint32_t want);
 

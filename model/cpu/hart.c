@@ -71,7 +71,7 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
 }
 
 /* Fetch through translation and PMP; fills the fetch page. 0 or 1 (trapped). */
-static int fetch_slow(struct hart *h, uint32_t *raw)
+static COLD int fetch_slow(struct hart *h, uint32_t *raw)
 {
 	uint32_t pc = h->pc, pa, page;
 	int cause = mmu_translate(h, pc, ACC_FETCH, &pa);
@@ -112,7 +112,7 @@ static const char *cause_name(uint32_t cause)
 	return code < 16 ? exc[code] : "exception";
 }
 
-static void trace_trap(struct hart *h)
+static COLD void trace_trap(struct hart *h)
 {
 	int to_s = h->priv == PRIV_S;
 
@@ -122,7 +122,7 @@ static void trace_trap(struct hart *h)
 		to_s ? h->sepc : h->mepc, h->pc);
 }
 
-static void trace_insn(struct hart *h, enum priv priv, uint32_t pc, const struct insn *d)
+static COLD void trace_insn(struct hart *h, enum priv priv, uint32_t pc, const struct insn *d)
 {
 	char text[96];
 
@@ -137,7 +137,7 @@ static void trace_insn(struct hart *h, enum priv priv, uint32_t pc, const struct
  * A fetch fault at the vector the previous step trapped to, which traps to
  * that same vector again, would repeat forever: report it instead.
  */
-static enum hart_event check_stuck(struct hart *h, uint32_t pc, int was_trap_entry)
+static COLD enum hart_event check_stuck(struct hart *h, uint32_t pc, int was_trap_entry)
 {
 	char where[96];
 

@@ -113,10 +113,17 @@ struct hart {
 	int just_trapped;	/* the previous step entered a trap */
 };
 
+#define COLD __attribute__((noinline, cold))
+
+/* mip as software reads it: device lines ORed with software-written bits. */
+static inline uint32_t hart_mip(const struct hart *h)
+{
+	return h->mip_hw | h->mip_sw;
+}
+
 /* trap.c */
 int hart_exception(struct hart *h, enum cause cause, uint32_t tval);
 int hart_check_interrupts(struct hart *h);
-uint32_t hart_mip(const struct hart *h);
 void hart_flush_fast(struct hart *h);
 
 /* mmu.c: virtual to physical. 0, or the exception cause to raise. */

@@ -42,7 +42,7 @@ static int access_fault(enum access acc)
  * whole page is plain RAM that PMP allows. Returns 0 with @paddr set, or 1
  * when it raised the exception.
  */
-static int data_slow(struct hart *h, uint32_t va, int size, enum access acc, uint32_t *paddr)
+static COLD int data_slow(struct hart *h, uint32_t va, int size, enum access acc, uint32_t *paddr)
 {
 	struct fast_page *fp;
 	uint32_t pa, page;
@@ -108,7 +108,11 @@ int hart_store(struct hart *h, uint32_t va, int size, uint32_t val)
 		if (lr->active)
 			lr_break(lr, (uint32_t)((uintptr_t)p - (uintptr_t)h->env.mm->ram) +
 					     h->env.mm->ram_base);
-		memcpy(p, &val, size);
+		switch (size) {
+		case 1: *p = (uint8_t)val; break;
+		case 2: { uint16_t v = (uint16_t)val; memcpy(p, &v, 2); break; }
+		default: memcpy(p, &val, 4); break;
+		}
 		return 0;
 	}
 	if (data_slow(h, va, size, ACC_STORE, &pa))

@@ -6,12 +6,6 @@
  */
 #include "cpu/hart_impl.h"
 
-/* mip as software reads it: device lines ORed with software-written bits. */
-uint32_t hart_mip(const struct hart *h)
-{
-	return h->mip_hw | h->mip_sw;
-}
-
 static void enter(struct hart *h, uint32_t cause, uint32_t tval)
 {
 	int irq = (cause & CAUSE_INTERRUPT) != 0;

@@ -4,7 +4,8 @@
  * 4 harts.  A single token travels 0 -> 1 -> 2 -> 3 -> 0 for ROUNDS rounds,
  * each hip an IPI; since only the token holder sends, the order in which the
  * harts are visited is fixed and is printed.  Also: a hart interrupting
- * itself, and msip read back.
+ * itself, and msip read back.  The wake-up IPIs after the last round may or
+ * may not be taken, depending on timing, so they are not counted.
  */
 #include "fw.h"
 
@@ -16,7 +17,6 @@ static volatile uint32_t order[NHARTS * ROUNDS + 8];	/* hart ids in token order 
 static volatile uint32_t norder;		/* entries in order[]; only the holder writes */
 static volatile uint32_t done;			/* set by hart 0 after the last round */
 static volatile uint32_t self_irq;		/* hart 0's interrupt to itself */
-static volatile uint32_t strays;		/* IPIs that arrived after done */
 static volatile uint32_t other;			/* traps that were not IPIs */
 static struct barrier bar;
 
@@ -34,10 +34,8 @@ static void handler(struct trap_frame *f)
 		self_irq = 1;
 		return;
 	}
-	if (done) {
-		amoadd_w(&strays, 1);
+	if (done)	/* the wake-up after the last round */
 		return;
-	}
 	visits[h]++;
 	order[norder] = h;
 	norder = norder + 1;
@@ -76,6 +74,10 @@ int main(uint32_t h)
 	}
 	while (!done)
 		wfi();
+	if (h == 0) {	/* wake the others from wfi so they see done */
+		for (uint32_t i = 1; i < n; i++)
+			clint_set_msip(i, 1);
+	}
 	csr_clear(mstatus, MSTATUS_MIE);
 	barrier_wait(&bar, n);
 	if (h != 0)
@@ -87,11 +89,11 @@ int main(uint32_t h)
 	printf("\norder:");
 	for (uint32_t i = 0; i < norder; i++)
 		printf(" %u", order[i]);
-	printf("\nstray IPIs %u, other traps %u\n", strays, other);
+	printf("\nother traps %u\n", other);
 	for (int i = 0; i < NHARTS; i++)
 		if (visits[i] != ROUNDS)
 			return 1;
-	if (norder != NHARTS * ROUNDS || strays || other)
+	if (norder != NHARTS * ROUNDS || other)
 		return 1;
 	printf("ipi: pass\n");
 	return 0;

@@ -230,10 +230,11 @@
 	mret;                                                                           \
 	10095:
 
-/* From any mode, continue at the next instruction in M-mode (clobbers a7). */
+/* From any mode, continue at the next instruction in M-mode (a7 is left 0). */
 #define ENV_ENTER_M                                                                     \
 	li a7, ENV_TO_M;                                                                \
-	ecall
+	ecall;                                                                          \
+	li a7, 0
 
 /* ---- ALU tests: results in x14, sources in x1, x2 ---------------------------------- */
 

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A compute loop for `make bench`: every hart runs the same mix of integer
+ * arithmetic, multiplies, loads, stores and branches over its own 4 KiB
+ * array, then hart 0 waits for all harts and passes through the finisher.
+ * The instruction count does not depend on timing, so MIPS figures compare.
+ */
+#include <stdint.h>
+
+#define FINISHER ((volatile uint32_t *)0x00100000)
+#define WORDS 1024
+#define ROUNDS 2000
+
+static uint32_t data[16][WORDS];
+static volatile uint32_t done;
+volatile uint32_t result[16];
+
+static uint32_t nharts(void)
+{
+	/* The number of harts is passed in by the build (default 1). */
+	return BENCH_HARTS;
+}
+
+void bench_main(uint32_t hart)
+{
+	uint32_t *a = data[hart], acc = hart + 1;
+
+	if (hart >= nharts())
+		return;
+	for (int i = 0; i < WORDS; i++)
+		a[i] = i * 2654435761u;
+	for (int r = 0; r < ROUNDS; r++) {
+		for (int i = 0; i < WORDS; i++) {
+			uint32_t v = a[i];
+
+			acc = acc * 31 + (v ^ (acc >> 3));
+			if (v & 1)
+				a[i] = v + acc;
+			else
+				a[i] = v - (acc >> 1);
+		}
+	}
+	result[hart] = acc;
+	__atomic_fetch_add(&done, 1, __ATOMIC_SEQ_CST);
+	if (hart == 0) {
+		while (done != nharts())
+			;
+		*FINISHER = 0x5555;
+	}
+}

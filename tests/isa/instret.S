@@ -1,0 +1,27 @@
+/*
+ * instret: minstret counts exactly the instructions retired between two reads,
+ * and M-mode writes to mcycle/minstret take effect.
+ */
+#include "env.h"
+
+TEST_BEGIN
+	/* Two reads in a row: the first read itself retired. */
+	TEST_CASE(2, x14, 1, csrr x1, instret; csrr x2, instret; sub x14, x2, x1)
+	/* Five instructions in between, plus the first read. */
+	TEST_CASE(3, x14, 6, csrr x1, instret; nop; addi x0, x0, 0; nop; nop; nop;
+		  csrr x2, instret; sub x14, x2, x1)
+	/* A loop of 10 x 2 instructions, plus li and the first read. */
+	TEST_CASE(4, x14, 22, csrr x1, minstret; li x3, 10; 1: addi x3, x3, -1; bnez x3, 1b;
+		  csrr x2, minstret; sub x14, x2, x1)
+	/* A write to minstret: the next read sees the value plus the instructions since. */
+	TEST_CASE(5, x14, 0x1000, li x1, 0x1000; csrw minstret, x1; csrr x2, minstret;
+		  sub x14, x2, x1; sltiu x14, x14, 2; CHECK(x14, 1); li x14, 0x1000)
+	/* minstreth is writable: carry into the high half. */
+	TEST_CASE(6, x14, 1, li x1, -1; csrw minstret, x0; csrw minstreth, x0; csrw minstret, x1;
+		  nop; nop; csrr x14, minstreth)
+	/* mcycle is writable. */
+	TEST_CASE(7, x14, 1, csrw mcycle, x0; csrr x2, mcycle; sltiu x14, x2, 100)
+	/* mcountinhibit.IR stops minstret. */
+	TEST_CASE(8, x14, 0, li x1, 4; csrs mcountinhibit, x1; csrr x2, minstret; nop; nop;
+		  csrr x3, minstret; csrc mcountinhibit, x1; sub x14, x3, x2)
+TEST_END

@@ -128,6 +128,9 @@ static int jump(struct hart *h, const struct insn *d, uint32_t target)
 
 static int op_jal(struct hart *h, const struct insn *d)
 {
+	/* A jump to itself can only be left by an interrupt: hart_step idles it. */
+	if (d->imm == 0 && !h->env.trace)
+		h->spin = d->raw;
 	return jump(h, d, h->pc + (uint32_t)d->imm);
 }
 

@@ -150,6 +150,20 @@ static COLD enum hart_event check_stuck(struct hart *h, uint32_t pc, int was_tra
 	return HART_STUCK;
 }
 
+/*
+ * A hart in a jump-to-self loop stays there until it takes an interrupt, or
+ * until another hart rewrites the jump: only then does it need stepping.
+ */
+static int still_spinning(struct hart *h)
+{
+	uint32_t raw;
+
+	if (hart_takeable(h, hart_mip(h)) || h->fetch_page.vpn != h->pc >> 12)
+		return 0;
+	memcpy(&raw, (const void *)(h->fetch_page.addend + h->pc), 4);
+	return raw == h->spin;
+}
+
 enum hart_event hart_step(struct hart *h)
 {
 	enum priv priv = h->priv;
@@ -163,6 +177,13 @@ enum hart_event hart_step(struct hart *h)
 			return HART_WAITING;
 		}
 		h->wfi = 0;
+	}
+	if (__builtin_expect(h->spin != 0, 0)) {
+		if (still_spinning(h)) {
+			hart_idle(h, 1);
+			return HART_SPINNING;
+		}
+		h->spin = 0;
 	}
 	h->cycle += !(h->mcountinhibit & 1);
 	h->stats.cycles[priv]++;
@@ -209,6 +230,21 @@ void hart_idle(struct hart *h, uint64_t cycles)
 	if (!(h->mcountinhibit & 1))
 		h->cycle += cycles;
 	h->stats.cycles[h->priv] += cycles;
+	if (h->spin) {
+		/* The jump to itself retires once per cycle. */
+		if (!(h->mcountinhibit & 4))
+			h->instret += cycles;
+		h->stats.insns[h->priv] += cycles;
+	}
+}
+
+uint32_t hart_wake_mask(const struct hart *h)
+{
+	if (h->wfi)
+		return h->mie;
+	if (h->spin)
+		return hart_takeable(h, ~0u);
+	return ~0u;
 }
 
 void hart_set_irq(struct hart *h, enum irq irq, int level)

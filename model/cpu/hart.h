@@ -59,6 +59,8 @@ enum hart_event {
 	HART_RETIRED,	/* an instruction retired */
 	HART_TRAPPED,	/* an exception or interrupt was taken instead */
 	HART_WAITING,	/* in WFI with nothing pending: the hart did nothing */
+	HART_SPINNING,	/* in a jump-to-self loop no interrupt can leave yet: it
+			 * retired that jump again, and will until something changes */
 	HART_STUCK,	/* a trap whose handler cannot be fetched: it would loop forever */
 };
 
@@ -82,6 +84,12 @@ void hart_set_irq(struct hart *h, enum irq irq, int level);
 
 /* True when an enabled interrupt would wake the hart from WFI. */
 int hart_wakeable(const struct hart *h);
+
+/*
+ * The mip bits that would end the hart's waiting (WFI) or spinning
+ * (HART_SPINNING); all ones for a hart that is running.
+ */
+uint32_t hart_wake_mask(const struct hart *h);
 
 int hart_id(const struct hart *h);
 uint32_t hart_pc(const struct hart *h);

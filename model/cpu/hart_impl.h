@@ -80,6 +80,7 @@ struct hart {
 	uint32_t pc;
 	enum priv priv;
 	int wfi;		/* waiting in WFI */
+	uint32_t spin;		/* in a jump-to-self loop: that jal's word, else 0 */
 
 	/* machine-mode CSRs */
 	uint32_t mstatus;	/* the only copy: sstatus is a view of it */
@@ -124,6 +125,12 @@ static inline uint32_t hart_mip(const struct hart *h)
 /* trap.c */
 int hart_exception(struct hart *h, enum cause cause, uint32_t tval);
 int hart_check_interrupts(struct hart *h);
+/*
+ * Of the interrupts in @pending, those the hart would take now: enabled in
+ * mie, and globally enabled for the mode that handles them. M-mode
+ * interrupts are enabled below M always; S-mode ones never in M.
+ */
+uint32_t hart_takeable(const struct hart *h, uint32_t pending);
 void hart_flush_fast(struct hart *h);
 
 /* mmu.c: virtual to physical. 0, or the exception cause to raise. */

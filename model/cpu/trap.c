@@ -36,6 +36,7 @@ static void enter(struct hart *h, uint32_t cause, uint32_t tval)
 	/* Vectored mode sends interrupts to base + 4 * cause. */
 	h->pc = (vec & ~3u) + ((vec & 1) && irq ? 4 * code : 0);
 	h->wfi = 0;
+	h->spin = 0;
 	h->last_trap_vector = h->pc;
 	h->just_trapped = 1;
 	hart_flush_fast(h);
@@ -64,17 +65,23 @@ static int highest(uint32_t bits)
  * interrupt for M is enabled below M always, and in M when MIE is set; one
  * delegated to S likewise for S and SIE, and never while in M.
  */
-int hart_check_interrupts(struct hart *h)
+uint32_t hart_takeable(const struct hart *h, uint32_t pending)
 {
-	uint32_t pending = hart_mip(h) & h->mie;
 	uint32_t m_on = h->priv < PRIV_M || (h->mstatus & MSTATUS_MIE);
 	uint32_t s_on = h->priv < PRIV_S || (h->priv == PRIV_S && (h->mstatus & MSTATUS_SIE));
-	uint32_t m_bits = m_on ? pending & ~h->mideleg : 0;
-	uint32_t s_bits = s_on ? pending & h->mideleg : 0;
-	int irq = highest(m_bits);
+
+	pending &= h->mie;
+	return (m_on ? pending & ~h->mideleg : 0) | (s_on ? pending & h->mideleg : 0);
+}
+
+int hart_check_interrupts(struct hart *h)
+{
+	uint32_t bits = hart_takeable(h, hart_mip(h));
+	/* Interrupts for M outrank those delegated to S. */
+	int irq = highest(bits & ~h->mideleg);
 
 	if (irq < 0)
-		irq = highest(s_bits);
+		irq = highest(bits & h->mideleg);
 	if (irq < 0)
 		return 0;
 	h->stats.interrupts++;

@@ -97,29 +97,42 @@ void machine_interrupt(struct machine *m)
 }
 
 /*
- * Every hart waits in WFI: jump to the next timer event, or wait for console
- * input, or conclude that nothing can ever wake the machine.
+ * No hart made progress this round: each waits in WFI or spins in a
+ * jump-to-self. Jump to the next timer event, or wait for console input when
+ * some hart could be woken by the UART's interrupt, or conclude that nothing
+ * can ever wake the machine. @spinning harts retire their jump every cycle.
  */
-static void idle_skip(struct machine *m)
+static void idle_skip(struct machine *m, int spinning)
 {
 	uint64_t next = m->clint.next_event;
+	uint32_t wake = 0;
 
+	for (int i = 0; i < m->nharts; i++)
+		wake |= hart_wake_mask(m->harts[i]);
 	if (next == UINT64_MAX) {
-		if (uart_rx_open(&m->uart)) {
+		if (uart_rx_open(&m->uart) && (wake & ((1u << IRQ_MEI) | (1u << IRQ_SEI)))) {
 			uart_poll(&m->uart, -1);	/* the guest waits for its console */
 			return;
 		}
 		sim_stop(&m->stop, STOP_STUCK, EXIT_STUCK,
-			 "every hart waits in WFI and no interrupt can ever arrive (no timer "
-			 "armed, console input closed)");
+			 "no hart can make progress: each waits in WFI or loops on a jump to "
+			 "itself, and no interrupt that would end it can arrive");
 		return;
 	}
 	if (m->opts.max_cycles && next > m->opts.max_cycles)
 		next = m->opts.max_cycles;
+	if (spinning && m->opts.max_insns) {
+		/* Stop skipping where the spinning harts reach the instruction limit. */
+		uint64_t left = (m->opts.max_insns - m->retired + spinning - 1) / spinning;
+
+		if (next > m->now + left)
+			next = m->now + left;
+	}
 	if (next <= m->now)
 		return;
 	for (int i = 0; i < m->nharts; i++)
 		hart_idle(m->harts[i], next - m->now);
+	m->retired += (next - m->now) * spinning;
 	m->now = next;
 }
 
@@ -135,18 +148,26 @@ void machine_run(struct machine *m)
 	uint64_t max_cycles = m->opts.max_cycles ? m->opts.max_cycles : UINT64_MAX;
 
 	while (m->stop.kind == STOP_NONE) {
-		int ran = 0;
+		int ran = 0, spinning = 0;
 
 		for (int i = 0; i < m->nharts; i++) {
-			enum hart_event ev = hart_step(m->harts[i]);
-
-			if (ev == HART_RETIRED) {
+			switch (hart_step(m->harts[i])) {
+			case HART_RETIRED:
 				ran++;
 				m->retired++;
-			} else if (ev == HART_TRAPPED) {
+				break;
+			case HART_TRAPPED:
 				ran++;
-			} else if (ev == HART_STUCK) {
+				break;
+			case HART_SPINNING:
+				spinning++;
+				m->retired++;
+				break;
+			case HART_WAITING:
+				break;
+			case HART_STUCK:
 				check_stuck(m, m->harts[i]);
+				break;
 			}
 		}
 		m->now++;
@@ -157,7 +178,7 @@ void machine_run(struct machine *m)
 		if (m->now % UART_POLL_CYCLES == 0 && uart_rx_open(&m->uart))
 			uart_poll(&m->uart, 0);
 		if (!ran)
-			idle_skip(m);
+			idle_skip(m, spinning);
 		if (m->retired >= max_insns)
 			sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT,
 				 "instruction limit reached: %llu instructions retired",

@@ -53,6 +53,7 @@ include firmware/firmware.mk
 include tests/unit/unit.mk
 include tests/isa/isa.mk
 include tests/diff/diff.mk
+include tests/robust/robust.mk
 
 # ---- the user's targets -----------------------------------------------------
 .PHONY: all deps deps-test run test bench clean run-built test-built

@@ -458,19 +458,28 @@ const int insn_table_len = sizeof(insn_table) / sizeof(insn_table[0]);
 
 const struct insn_desc insn_illegal = { "illegal", 0, 0, FMT_NONE, op_illegal, 0 };
 
-static int32_t imm_i(uint32_t r) { return (int32_t)r >> 20; }
-static int32_t imm_s(uint32_t r) { return ((int32_t)r >> 25 << 5) | ((r >> 7) & 0x1f); }
+/* Sign bits of an immediate whose sign is instruction bit 31, placed from bit @pos up. */
+static uint32_t sign_from(uint32_t r, int pos)
+{
+	return (uint32_t)((int32_t)r >> 31) << pos;
+}
+
+static int32_t imm_i(uint32_t r) { return (int32_t)(sign_from(r, 11) | (r >> 20)); }
+static int32_t imm_s(uint32_t r)
+{
+	return (int32_t)(sign_from(r, 11) | ((r >> 20) & 0x7e0) | ((r >> 7) & 0x1f));
+}
 
 static int32_t imm_b(uint32_t r)
 {
-	return ((int32_t)r >> 31 << 12) | ((r << 4) & 0x800) | ((r >> 20) & 0x7e0) |
-	       ((r >> 7) & 0x1e);
+	return (int32_t)(sign_from(r, 12) | ((r << 4) & 0x800) | ((r >> 20) & 0x7e0) |
+			 ((r >> 7) & 0x1e));
 }
 
 static int32_t imm_j(uint32_t r)
 {
-	return ((int32_t)r >> 31 << 20) | (r & 0xff000) | ((r >> 9) & 0x800) |
-	       ((r >> 20) & 0x7fe);
+	return (int32_t)(sign_from(r, 20) | (r & 0xff000) | ((r >> 9) & 0x800) |
+			 ((r >> 20) & 0x7fe));
 }
 
 void decode(uint32_t raw, struct insn *d)

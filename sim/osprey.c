@@ -45,6 +45,7 @@ static void usage(FILE *out)
 		"run:\n"
 		"  --max-insns N        stop after N instructions retired by all harts (exit 3)\n"
 		"  --max-cycles N       stop at core cycle N (exit 3)\n"
+		"  --disk FILE         copy a disk image into RAM at 0x%08x (at most %u MiB)\n"
 		"  --uart-in FILE       console input from FILE instead of stdin ('-' = stdin,\n"
 		"                       'none' = no input)\n"
 		"  --trace              one line per retired instruction and trap on stderr\n"
@@ -57,12 +58,12 @@ static void usage(FILE *out)
 		"exit status: the guest's code through the test finisher or HTIF (0 = pass),\n"
 		"2 = usage or input error, 3 = a limit stopped the run, 4 = the guest can make\n"
 		"no progress (the message says why), 130 = interrupted.\n",
-		MAX_HARTS, DEFAULT_HARTS);
+		MAX_HARTS, DEFAULT_HARTS, DISK_BASE, DISK_MAX >> 20);
 }
 
 enum {
 	OPT_CORES = 256, OPT_MEM, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
-	OPT_MAX_CYCLES, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE,
+	OPT_MAX_CYCLES, OPT_DISK, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE,
 };
 
 static const struct option long_opts[] = {
@@ -73,6 +74,7 @@ static const struct option long_opts[] = {
 	{ "print-config", no_argument, NULL, OPT_PRINT_CONFIG },
 	{ "max-insns", required_argument, NULL, OPT_MAX_INSNS },
 	{ "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
+	{ "disk", required_argument, NULL, OPT_DISK },
 	{ "uart-in", required_argument, NULL, OPT_UART_IN },
 	{ "trace", no_argument, NULL, OPT_TRACE },
 	{ "trace-file", required_argument, NULL, OPT_TRACE_FILE },
@@ -130,9 +132,8 @@ int main(int argc, char **argv)
 	struct machine_opts opts = { 0 };
 	static struct machine m;
 	char err[512];
-	const char *uart_in = "-", *trace_file = NULL;
+	const char *uart_in = "-", *trace_file = NULL, *disk = NULL;
 	int print_config = 0, quiet = 0, c, status;
-	uint64_t v;
 	double t0;
 
 	config_defaults(&cfg);
@@ -170,6 +171,7 @@ int main(int argc, char **argv)
 			if (parse_count("--max-cycles", optarg, &opts.max_cycles))
 				return EXIT_USAGE;
 			break;
+		case OPT_DISK: disk = optarg; break;
 		case OPT_UART_IN: uart_in = optarg; break;
 		case OPT_TRACE: opts.trace = stderr; break;
 		case OPT_TRACE_FILE: trace_file = optarg; break;
@@ -179,7 +181,6 @@ int main(int argc, char **argv)
 		default: usage(stderr); return EXIT_USAGE;
 		}
 	}
-	(void)v;
 	if (config_check(&cfg, err, sizeof(err)))
 		return die("%s", err);
 	if (print_config) {
@@ -211,7 +212,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (machine_init(&m, &cfg, &opts, err, sizeof(err)) ||
-	    machine_load(&m, argv[optind], err, sizeof(err))) {
+	    machine_load(&m, argv[optind], err, sizeof(err)) ||
+	    (disk && machine_load_disk(&m, disk, err, sizeof(err)))) {
 		machine_free(&m);
 		return die("%s", err);
 	}

@@ -32,6 +32,7 @@ struct mmio_region {
 struct memmap {
 	uint8_t *ram;			/* host copy of RAM: the backing memory */
 	uint32_t ram_base, ram_size;	/* bytes */
+	uint64_t image_lo, image_hi;	/* [lo, hi): RAM the ELF loader filled; lo = hi if none */
 	struct mmio_region regions[MEMMAP_MAX_REGIONS];
 	int nregions;
 };

@@ -52,6 +52,10 @@ static int load_segments(Elf *e, const char *image, size_t image_size, struct me
 				    "[0x%08x, 0x%08llx)", i, p->p_paddr,
 				    (unsigned long long)p->p_paddr + p->p_memsz, mm->ram_base,
 				    (unsigned long long)mm->ram_base + mm->ram_size);
+		if (!loaded || p->p_paddr < mm->image_lo)
+			mm->image_lo = p->p_paddr;
+		if (!loaded || (uint64_t)p->p_paddr + p->p_memsz > mm->image_hi)
+			mm->image_hi = (uint64_t)p->p_paddr + p->p_memsz;
 		memcpy(memmap_host(mm, p->p_paddr), image + p->p_offset, p->p_filesz);
 		memset(memmap_host(mm, p->p_paddr) + p->p_filesz, 0, p->p_memsz - p->p_filesz);
 		loaded++;

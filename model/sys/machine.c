@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "sys/machine.h"
 
+#include <errno.h>
 #include <string.h>
 
 #include "sys/elf_load.h"
@@ -89,6 +90,46 @@ int machine_load(struct machine *m, const char *path, char *err, size_t errlen)
 	for (int i = 0; i < m->nharts; i++)
 		hart_reset(m->harts[i], m->entry, 0);
 	return 0;
+}
+
+int machine_load_disk(struct machine *m, const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	long size;
+	int ret = -1;
+
+	if (!f) {
+		snprintf(err, errlen, "--disk %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
+		snprintf(err, errlen, "--disk %s: cannot determine its size", path);
+		goto out;
+	}
+	if ((unsigned long)size > DISK_MAX) {
+		snprintf(err, errlen, "--disk %s: %ld bytes is larger than the %u-byte disk window",
+			 path, size, DISK_MAX);
+		goto out;
+	}
+	if (!memmap_is_ram(&m->mm, DISK_BASE, DISK_MAX)) {
+		snprintf(err, errlen, "--disk needs RAM up to 0x%08x (sys.mem_size of at least %u MiB)",
+			 DISK_BASE + DISK_MAX, (DISK_BASE + DISK_MAX - RAM_BASE) >> 20);
+		goto out;
+	}
+	if (m->mm.image_hi > DISK_BASE && m->mm.image_lo < DISK_BASE + DISK_MAX) {
+		snprintf(err, errlen, "--disk %s: the ELF image [0x%08llx, 0x%08llx) overlaps the "
+			 "disk window at 0x%08x", path, (unsigned long long)m->mm.image_lo,
+			 (unsigned long long)m->mm.image_hi, DISK_BASE);
+		goto out;
+	}
+	if (size && fread(memmap_host(&m->mm, DISK_BASE), 1, (size_t)size, f) != (size_t)size) {
+		snprintf(err, errlen, "--disk %s: read error", path);
+		goto out;
+	}
+	ret = 0;
+out:
+	fclose(f);
+	return ret;
 }
 
 void machine_interrupt(struct machine *m)

@@ -57,6 +57,13 @@ void machine_free(struct machine *m);
 /* Loads an ELF and resets every hart to its entry. Same error contract. */
 int machine_load(struct machine *m, const char *path, char *err, size_t errlen);
 
+/*
+ * Copies a disk image into RAM at DISK_BASE (it must fit in DISK_MAX bytes
+ * and in RAM). Call after machine_load, which it must not overlap. Same error
+ * contract.
+ */
+int machine_load_disk(struct machine *m, const char *path, char *err, size_t errlen);
+
 /* Runs until something stops the machine; m->stop says what. */
 void machine_run(struct machine *m);
 

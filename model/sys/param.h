@@ -26,6 +26,9 @@
 #define UART_IRQ		10		/* PLIC source of the UART, as on QEMU virt */
 #define PLIC_SOURCES		32		/* interrupt sources, source 0 unused */
 
+#define DISK_BASE		0x86000000u	/* where --disk places its image (in RAM) */
+#define DISK_MAX		(32u << 20)	/* bytes: the image ends by RAM_BASE + 128 MiB */
+
 #define DEFAULT_CORE_HZ		100000000u	/* core clock, Hz */
 #define DEFAULT_TIMEBASE_HZ	10000000u	/* mtime frequency, Hz (QEMU virt's) */
 

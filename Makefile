@@ -50,8 +50,8 @@ QEMU_FLAGS := -M virt -bios none -nographic -cpu rv32,c=false,f=false,d=false
 # their own targets.
 TEST_TARGETS :=
 include firmware/firmware.mk
-include firmware/kernel/kernel.mk
 include firmware/user/user.mk
+include firmware/kernel/kernel.mk
 include tests/unit/unit.mk
 include tests/isa/isa.mk
 include tests/diff/diff.mk

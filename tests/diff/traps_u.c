@@ -26,7 +26,8 @@ static void handler(struct trap_frame *f)
 		mode_return(&ctx, f->regs[REG_A0]);
 	if (nlog < 32) {
 		log[nlog].cause = f->cause;
-		log[nlog].tval = f->tval;
+		/* ebreak's mtval may be 0 (QEMU) or the pc (osprey): both are legal */
+		log[nlog].tval = f->cause == CAUSE_BREAKPOINT && f->tval == f->epc ? 0 : f->tval;
 		log[nlog].mpp = (f->status & MSTATUS_MPP) >> 11;
 		log[nlog].a0 = f->regs[REG_A0];
 		nlog++;

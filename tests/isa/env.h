@@ -661,12 +661,19 @@ env_s_irq:                                                                      
 env_s_forward:                                                                          \
 	li t2, CAUSE_ECALL_U;                                                           \
 	bne t1, t2, env_s_unexpected;                                                   \
-	la t0, env_ssave;                                                               \
 	lw t1, 4(t0);                                                                   \
 	lw t2, 8(t0);                                                                   \
 	lw t0, 0(t0);                                                                   \
 	ecall;                                                                          \
-	j env_fail;                                                                     \
+	/* ENV_TO_M comes back here in M-mode: resume after the U-mode ecall. */        \
+	csrw mscratch, t0;                                                              \
+	csrr t0, sepc;                                                                  \
+	addi t0, t0, 4;                                                                 \
+	csrw mepc, t0;                                                                  \
+	li t0, MSTATUS_MPP;                                                             \
+	csrs mstatus, t0;                                                               \
+	csrr t0, mscratch;                                                              \
+	mret;                                                                           \
 env_s_unexpected:                                                                       \
 	/* Code bit 8 tells the M handler to print the S trap registers. */              \
 	mv a0, TESTNUM;                                                                 \

@@ -11,7 +11,7 @@ TEST_BEGIN
 	TEST_CASE(3, x14, 6, csrr x1, instret; nop; addi x0, x0, 0; nop; nop; nop;
 		  csrr x2, instret; sub x14, x2, x1)
 	/* A loop of 10 x 2 instructions, plus li and the first read. */
-	TEST_CASE(4, x14, 22, csrr x1, minstret; li x3, 10; 1: addi x3, x3, -1; bnez x3, 1b;
+	TEST_CASE(4, x14, 22, csrr x1, minstret; li x13, 10; 1: addi x13, x13, -1; bnez x13, 1b;
 		  csrr x2, minstret; sub x14, x2, x1)
 	/* A write to minstret: the next read sees the value plus the instructions since. */
 	TEST_CASE(5, x14, 0x1000, li x1, 0x1000; csrw minstret, x1; csrr x2, minstret;
@@ -23,5 +23,5 @@ TEST_BEGIN
 	TEST_CASE(7, x14, 1, csrw mcycle, x0; csrr x2, mcycle; sltiu x14, x2, 100)
 	/* mcountinhibit.IR stops minstret. */
 	TEST_CASE(8, x14, 0, li x1, 4; csrs mcountinhibit, x1; csrr x2, minstret; nop; nop;
-		  csrr x3, minstret; csrc mcountinhibit, x1; sub x14, x3, x2)
+		  csrr x13, minstret; csrc mcountinhibit, x1; sub x14, x13, x2)
 TEST_END

@@ -15,16 +15,16 @@ TEST_BEGIN
 		  CHECK(x5, 0); li x2, 6; sc.w x5, x2, (x1))
 	TEST_CASE(6, x14, 5, la x1, lr_data; lw x14, 0(x1))
 	/* sc to another address than the reserved one fails. */
-	TEST_CASE(7, x5, 1, la x1, lr_data; lr.w x14, (x1); addi x3, x1, 12; li x2, 9; sc.w x5, x2, (x3))
-	TEST_CASE(8, x5, 1, la x1, lr_data; lr.w x14, (x1); addi x3, x1, 4; li x2, 9;
-		  sc.w x5, x2, (x3))
+	TEST_CASE(7, x5, 1, la x1, lr_data; lr.w x14, (x1); addi x13, x1, 12; li x2, 9; sc.w x5, x2, (x13))
+	TEST_CASE(8, x5, 1, la x1, lr_data; lr.w x14, (x1); addi x13, x1, 4; li x2, 9;
+		  sc.w x5, x2, (x13))
 	TEST_CASE(9, x14, 0, la x1, lr_data; lw x14, 4(x1))
 	/* A store to the reserved word (new value) between lr and sc makes sc fail. */
 	TEST_CASE(10, x5, 1, la x1, lr_data; li x2, 10; sw x2, 0(x1); lr.w x14, (x1);
 		  li x2, 11; sw x2, 0(x1); li x2, 12; sc.w x5, x2, (x1))
 	TEST_CASE(11, x14, 11, la x1, lr_data; lw x14, 0(x1))
 	/* An sc after the reservation was used by another sc (with a new lr on another word). */
-	TEST_CASE(12, x5, 1, la x1, lr_data; addi x3, x1, 8; lr.w x14, (x3); li x2, 1; sc.w x6, x2, (x3);
+	TEST_CASE(12, x5, 1, la x1, lr_data; addi x13, x1, 8; lr.w x14, (x13); li x2, 1; sc.w x6, x2, (x13);
 		  CHECK(x6, 0); sc.w x5, x2, (x1))
 	/* sc from a fresh reset state (never reserved at this address) fails. */
 	TEST_CASE(13, x5, 1, la x1, lr_other; li x2, 3; sc.w x5, x2, (x1))

@@ -30,8 +30,8 @@ TEST_BEGIN
 	/* mstatus.MPP: M, S and U can be written and read back. */
 	TEST_CASE(14, x14, 0x1800, li x1, MSTATUS_MPP; csrs mstatus, x1; csrr x2, mstatus;
 		  and x14, x2, x1)
-	TEST_CASE(15, x14, 0x0800, li x1, MSTATUS_MPP; csrc mstatus, x1; li x3, MSTATUS_MPP_S;
-		  csrs mstatus, x3; csrr x2, mstatus; and x14, x2, x1)
+	TEST_CASE(15, x14, 0x0800, li x1, MSTATUS_MPP; csrc mstatus, x1; li x13, MSTATUS_MPP_S;
+		  csrs mstatus, x13; csrr x2, mstatus; and x14, x2, x1)
 	TEST_CASE(16, x14, 0, li x1, MSTATUS_MPP; csrc mstatus, x1; csrr x2, mstatus; and x14, x2, x1)
 	/* mie: MSIE, MTIE, MEIE, SSIE, STIE, SEIE writable. */
 	TEST_CASE(17, x14, 0xaaa, li x1, 0xaaa; csrw mie, x1; csrr x14, mie; csrw mie, x0)

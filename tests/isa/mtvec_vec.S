@@ -11,8 +11,8 @@ TEST_BEGIN
 	/* msip raises mip.MSIP; clearing it drops the bit. */
 	TEST_CASE(2, x14, MIP_MSIP, li x1, MSIP_ADDR; li x2, 1; sw x2, 0(x1); 1: csrr x14, mip;
 		  andi x14, x14, MIP_MSIP; beqz x14, 1b)
-	TEST_CASE(3, x14, 0, li x1, MSIP_ADDR; sw x0, 0(x1); li x3, 1000; 1: csrr x14, mip;
-		  andi x14, x14, MIP_MSIP; beqz x14, 2f; addi x3, x3, -1; bnez x3, 1b; 2: nop)
+	TEST_CASE(3, x14, 0, li x1, MSIP_ADDR; sw x0, 0(x1); li x13, 1000; 1: csrr x14, mip;
+		  andi x14, x14, MIP_MSIP; beqz x14, 2f; addi x13, x13, -1; bnez x13, 1b; 2: nop)
 	/* Pending and enabled in mie, but mstatus.MIE = 0 in M: not taken; wfi returns. */
 	TEST_CASE(4, s9, 0, li s9, 0; csrwi mie, MIP_MSIP; li x1, MSIP_ADDR; li x2, 1; sw x2, 0(x1);
 		  wfi; nop; nop; sw x0, 0(x1); csrw mie, x0)
@@ -26,10 +26,10 @@ TEST_BEGIN
 	li x2, 1
 	sw x2, 0(x1)
 	csrsi mstatus, MSTATUS_MIE
-	li x3, 1000
+	li x13, 1000
 1:	bnez s9, 2f
-	addi x3, x3, -1
-	bnez x3, 1b
+	addi x13, x13, -1
+	bnez x13, 1b
 2:	csrci mstatus, MSTATUS_MIE
 	csrw mie, x0
 	CHECK(s9, 1)
@@ -47,10 +47,10 @@ TEST_BEGIN
 	li x2, 1
 	sw x2, 0(x1)
 	csrsi mstatus, MSTATUS_MIE
-	li x3, 1000
+	li x13, 1000
 1:	bnez x20, 2f
-	addi x3, x3, -1
-	bnez x3, 1b
+	addi x13, x13, -1
+	bnez x13, 1b
 2:	csrci mstatus, MSTATUS_MIE
 	csrw mie, x0
 	CHECK(x20, 3)
@@ -61,20 +61,20 @@ TEST_BEGIN
 	li x20, 0
 	ecall
 	CHECK(x20, 11)
-	/* wfi wakes with the interrupt pending and enabled; then it is taken (MIE = 1). */
+	/* wfi returns with the interrupt pending (MIE = 0); enabling MIE then takes it. */
 	test_8:
 	li TESTNUM, 8
 	li x20, 0
 	csrwi mie, MIP_MSIP
-	csrsi mstatus, MSTATUS_MIE
 	li x1, MSIP_ADDR
 	li x2, 1
 	sw x2, 0(x1)
 	wfi
-	li x3, 100
+	csrsi mstatus, MSTATUS_MIE
+	li x13, 100
 1:	bnez x20, 2f
-	addi x3, x3, -1
-	bnez x3, 1b
+	addi x13, x13, -1
+	bnez x13, 1b
 2:	csrci mstatus, MSTATUS_MIE
 	csrw mie, x0
 	CHECK(x20, 3)

@@ -29,10 +29,10 @@ TEST_BEGIN
 	TEST_CASE(20, x14, 0x0000003e, la x1, st_end; li x2, 0x3e3e3e3e; sb x2, -3(x1); lbu x14, -3(x1))
 	TEST_CASE(21, x14, 0x0000003f, la x1, st_end; li x2, 0x3f3f3f3f; sb x2, -4(x1); lbu x14, -4(x1))
 	/* Only the addressed bytes change: fill a word, store into it, read the whole word. */
-	TEST_CASE(22, x14, 0xdeadbe44, la x1, st_fill; li x2, 0xdeadbeef; sw x2, 0(x1); sw x2, 4(x1); li x3, 0x11223344; sb x3, 0(x1); lw x14, 0(x1); lw x5, 4(x1); CHECK(x5, 0xdeadbeef))
-	TEST_CASE(23, x14, 0xdead44ef, la x1, st_fill; li x2, 0xdeadbeef; sw x2, 0(x1); sw x2, 4(x1); li x3, 0x11223344; sb x3, 1(x1); lw x14, 0(x1); lw x5, 4(x1); CHECK(x5, 0xdeadbeef))
-	TEST_CASE(24, x14, 0xde44beef, la x1, st_fill; li x2, 0xdeadbeef; sw x2, 0(x1); sw x2, 4(x1); li x3, 0x11223344; sb x3, 2(x1); lw x14, 0(x1); lw x5, 4(x1); CHECK(x5, 0xdeadbeef))
-	TEST_CASE(25, x14, 0x44adbeef, la x1, st_fill; li x2, 0xdeadbeef; sw x2, 0(x1); sw x2, 4(x1); li x3, 0x11223344; sb x3, 3(x1); lw x14, 0(x1); lw x5, 4(x1); CHECK(x5, 0xdeadbeef))
+	TEST_CASE(22, x14, 0xdeadbe44, la x1, st_fill; li x2, 0xdeadbeef; sw x2, 0(x1); sw x2, 4(x1); li x13, 0x11223344; sb x13, 0(x1); lw x14, 0(x1); lw x5, 4(x1); CHECK(x5, 0xdeadbeef))
+	TEST_CASE(23, x14, 0xdead44ef, la x1, st_fill; li x2, 0xdeadbeef; sw x2, 0(x1); sw x2, 4(x1); li x13, 0x11223344; sb x13, 1(x1); lw x14, 0(x1); lw x5, 4(x1); CHECK(x5, 0xdeadbeef))
+	TEST_CASE(24, x14, 0xde44beef, la x1, st_fill; li x2, 0xdeadbeef; sw x2, 0(x1); sw x2, 4(x1); li x13, 0x11223344; sb x13, 2(x1); lw x14, 0(x1); lw x5, 4(x1); CHECK(x5, 0xdeadbeef))
+	TEST_CASE(25, x14, 0x44adbeef, la x1, st_fill; li x2, 0xdeadbeef; sw x2, 0(x1); sw x2, 4(x1); li x13, 0x11223344; sb x13, 3(x1); lw x14, 0(x1); lw x5, 4(x1); CHECK(x5, 0xdeadbeef))
 	/* Base register unaligned; address aligned. */
 	TEST_CASE(26, x14, 0x000000fe, la x1, st_data; addi x1, x1, -5; li x2, 0x600dcafe; sb x2, 6(x1); lbu x14, 6(x1))
 	/* Source register is the base register. */

@@ -29,8 +29,8 @@ TEST_BEGIN
 	TEST_CASE(20, x14, 0x00003e3e, la x1, st_end; li x2, 0x3e3e3e3e; sh x2, -6(x1); lhu x14, -6(x1))
 	TEST_CASE(21, x14, 0x00003f3f, la x1, st_end; li x2, 0x3f3f3f3f; sh x2, -8(x1); lhu x14, -8(x1))
 	/* Only the addressed bytes change: fill a word, store into it, read the whole word. */
-	TEST_CASE(22, x14, 0xdead3344, la x1, st_fill; li x2, 0xdeadbeef; sw x2, 0(x1); sw x2, 4(x1); li x3, 0x11223344; sh x3, 0(x1); lw x14, 0(x1); lw x5, 4(x1); CHECK(x5, 0xdeadbeef))
-	TEST_CASE(23, x14, 0x3344beef, la x1, st_fill; li x2, 0xdeadbeef; sw x2, 0(x1); sw x2, 4(x1); li x3, 0x11223344; sh x3, 2(x1); lw x14, 0(x1); lw x5, 4(x1); CHECK(x5, 0xdeadbeef))
+	TEST_CASE(22, x14, 0xdead3344, la x1, st_fill; li x2, 0xdeadbeef; sw x2, 0(x1); sw x2, 4(x1); li x13, 0x11223344; sh x13, 0(x1); lw x14, 0(x1); lw x5, 4(x1); CHECK(x5, 0xdeadbeef))
+	TEST_CASE(23, x14, 0x3344beef, la x1, st_fill; li x2, 0xdeadbeef; sw x2, 0(x1); sw x2, 4(x1); li x13, 0x11223344; sh x13, 2(x1); lw x14, 0(x1); lw x5, 4(x1); CHECK(x5, 0xdeadbeef))
 	/* Base register unaligned; address aligned. */
 	TEST_CASE(24, x14, 0x0000cafe, la x1, st_data; addi x1, x1, -5; li x2, 0x600dcafe; sh x2, 7(x1); lhu x14, 7(x1))
 	/* Source register is the base register. */

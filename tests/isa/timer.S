@@ -22,10 +22,10 @@ TEST_BEGIN
 	li x2, -1
 	sw x2, 4(x1)
 	li x5, MTIME
-	lw x3, 0(x5)
+	lw x13, 0(x5)
 	lw x4, 4(x5)
-	addi x6, x3, 100
-	sltu x7, x6, x3
+	addi x6, x13, 100
+	sltu x7, x6, x13
 	add x4, x4, x7
 	sw x6, 0(x1)
 	sw x4, 4(x1)
@@ -33,11 +33,11 @@ TEST_BEGIN
 	li x2, MIP_MTIP
 	csrw mie, x2
 	csrsi mstatus, MSTATUS_MIE
-	li x3, 100
+	li x13, 100
 1:	wfi
 	bnez s9, 2f
-	addi x3, x3, -1
-	bnez x3, 1b
+	addi x13, x13, -1
+	bnez x13, 1b
 2:	csrci mstatus, MSTATUS_MIE
 	csrw mie, x0
 	CHECK(s9, 1)

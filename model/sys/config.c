@@ -18,6 +18,7 @@ enum key_kind {
 	KEY_U32,	/* unsigned integer, decimal or 0x hex */
 	KEY_U64,
 	KEY_SIZE,	/* bytes, with an optional K/M/G suffix */
+	KEY_ENUM,	/* one of a list of names, stored as its index */
 };
 
 struct key {
@@ -26,23 +27,114 @@ struct key {
 	enum key_kind kind;
 	uint64_t min, max;	/* inclusive bounds */
 	const char *help;
+	const char *const *names;	/* KEY_ENUM: the accepted names, NULL-terminated */
 };
 
-#define U32(name, field, lo, hi, help) { name, offsetof(struct config, field), KEY_U32, lo, hi, help }
+const char *const repl_names[] = { "lru", "fifo", "random", NULL };
+static const char *const bpred_names[] = { "static-nt", "btfn", "bimodal", NULL };
+static const char *const mode_names[] = { "functional", "timing", NULL };
+const char *const config_presets[] = { "default", "modern", NULL };
+
+#define OFF(field) offsetof(struct config, field)
+#define U32(name, field, lo, hi, help) { name, OFF(field), KEY_U32, lo, hi, help, NULL }
+#define SIZE(name, field, lo, hi, help) { name, OFF(field), KEY_SIZE, lo, hi, help, NULL }
+#define ENUM(name, field, list, help) { name, OFF(field), KEY_ENUM, 0, 0, help, list }
+#define CACHE(p, f) \
+	SIZE(p ".size", f.size, 64, 1u << 30, "bytes"), \
+	U32(p ".ways", f.ways, 1, 64, "associativity (1 = direct-mapped)"), \
+	U32(p ".line", f.line, 4, 4096, "bytes per line"), \
+	ENUM(p ".repl", f.repl, repl_names, "replacement: lru, fifo or random"), \
+	U32(p ".latency", f.latency, 1, 1000, "core cycles to data on a hit"), \
+	U32(p ".mshrs", f.mshrs, 1, 64, "outstanding misses")
 
 static const struct key keys[] = {
+	ENUM("sys.mode", mode, mode_names, "functional or timing"),
 	U32("sys.cores", cores, 1, MAX_HARTS, "harts"),
-	{ "sys.mem_size", offsetof(struct config, mem_size), KEY_SIZE, MIN_RAM_SIZE, MAX_RAM_SIZE,
-	  "bytes of RAM at 0x80000000" },
+	SIZE("sys.mem_size", mem_size, MIN_RAM_SIZE, MAX_RAM_SIZE, "bytes of RAM at 0x80000000"),
 	U32("sys.core_hz", core_hz, 1000, 0xffffffffu, "core clock in Hz"),
 	U32("sys.timebase_hz", timebase_hz, 1, 0xffffffffu, "CLINT mtime rate in Hz"),
-	{ "sys.seed", offsetof(struct config, seed), KEY_U64, 0, UINT64_MAX,
-	  "seed of pseudo-random choices" },
+	{ "sys.seed", OFF(seed), KEY_U64, 0, UINT64_MAX, "seed of pseudo-random choices", NULL },
 	U32("itlb.entries", itlb.entries, 1, 4096, "I-TLB entries"),
 	U32("itlb.ways", itlb.ways, 1, 4096, "I-TLB associativity"),
 	U32("dtlb.entries", dtlb.entries, 1, 4096, "D-TLB entries"),
 	U32("dtlb.ways", dtlb.ways, 1, 4096, "D-TLB associativity"),
+	ENUM("core.bpred", core.bpred, bpred_names, "static-nt, btfn or bimodal"),
+	U32("core.bht_entries", core.bht_entries, 1, 1u << 20, "bimodal counters"),
+	U32("core.btb_entries", core.btb_entries, 1, 1u << 16, "branch target buffer entries"),
+	U32("core.mispredict", core.mispredict, 0, 100, "cycles lost on a misprediction"),
+	U32("core.taken_bubble", core.taken_bubble, 0, 100,
+	    "cycles lost on a taken transfer without a BTB target"),
+	U32("core.mul_latency", core.mul_latency, 1, 100, "cycles of a multiply"),
+	U32("core.div_latency", core.div_latency, 1, 200, "cycles of a divide"),
+	U32("core.load_use", core.load_use, 0, 10, "cycles a use waits for a load"),
+	U32("core.serialize", core.serialize, 0, 100, "cycles to drain and refill the pipeline"),
+	U32("core.fetch_queue", core.fetch_queue, 1, 64, "instructions fetched ahead"),
+	U32("core.wb_entries", core.wb_entries, 1, 64, "L1D write buffer entries"),
+	CACHE("l1i", l1i),
+	CACHE("l1d", l1d),
+	CACHE("l2", l2),
+	U32("bus.clock_div", bus.clock_div, 1, 64, "core cycles per bus cycle"),
+	U32("bus.width", bus.width, 1, 4096, "bytes per bus cycle"),
+	U32("bus.arb_cycles", bus.arb_cycles, 1, 100, "bus cycles of arbitration and address"),
+	U32("bus.snoop_cycles", bus.snoop_cycles, 0, 100, "bus cycles of snoop response"),
+	U32("bus.c2c_cycles", bus.c2c_cycles, 0, 100, "bus cycles before a cache supplies data"),
+	U32("mem.latency", mem.latency, 1, 100000, "core cycles to first data"),
+	U32("mem.banks", mem.banks, 1, 64, "independent banks"),
+	U32("mem.bank_busy", mem.bank_busy, 0, 100000, "core cycles a bank is busy per access"),
+	U32("mem.queue", mem.queue, 1, 256, "requests the controller holds"),
+	U32("mem.mmio_latency", mem.mmio_latency, 0, 100000, "core cycles per device access"),
 };
+
+/*
+ * The presets. "default" is the classic early-1990s bus-based 4-processor
+ * machine of the OS studies: direct-mapped 16 KiB L1I and 32 KiB L1D with
+ * 32-byte lines, a 256 KiB 2-way L2 with 64-byte lines, a bus at a quarter of
+ * the core clock and memory about 60 core cycles away. "modern" is a current
+ * small multicore: 32 KiB 8-way L1s, a 1 MiB 16-way L2 with 64-byte lines, a
+ * faster bus in relative terms, memory about 200 core cycles away.
+ */
+static void preset_default(struct config *c)
+{
+	c->core_hz = DEFAULT_CORE_HZ;
+	c->core = (struct core_config){ .bpred = BPRED_BTFN, .bht_entries = 512,
+		.btb_entries = 64, .mispredict = 2, .taken_bubble = 1, .mul_latency = 4,
+		.div_latency = 33, .load_use = 1, .serialize = 4, .fetch_queue = 2,
+		.wb_entries = 4 };
+	c->l1i = (struct cache_config){ 16 << 10, 1, 32, 0, 1, 1 };
+	c->l1d = (struct cache_config){ 32 << 10, 1, 32, 0, 1, 2 };
+	c->l2 = (struct cache_config){ 256 << 10, 2, 64, 0, 6, 4 };
+	c->bus = (struct bus_config){ .clock_div = 4, .width = 8, .arb_cycles = 1,
+		.snoop_cycles = 1, .c2c_cycles = 2 };
+	c->mem = (struct mem_config){ .latency = 40, .banks = 1, .bank_busy = 16, .queue = 8,
+		.mmio_latency = 20 };
+}
+
+static void preset_modern(struct config *c)
+{
+	c->core_hz = 2000000000u;
+	c->core = (struct core_config){ .bpred = BPRED_BIMODAL, .bht_entries = 4096,
+		.btb_entries = 512, .mispredict = 3, .taken_bubble = 1, .mul_latency = 3,
+		.div_latency = 20, .load_use = 1, .serialize = 5, .fetch_queue = 8,
+		.wb_entries = 8 };
+	c->l1i = (struct cache_config){ 32 << 10, 8, 64, 0, 1, 4 };
+	c->l1d = (struct cache_config){ 32 << 10, 8, 64, 0, 2, 8 };
+	c->l2 = (struct cache_config){ 1 << 20, 16, 64, 0, 12, 16 };
+	c->bus = (struct bus_config){ .clock_div = 2, .width = 32, .arb_cycles = 2,
+		.snoop_cycles = 2, .c2c_cycles = 8 };
+	c->mem = (struct mem_config){ .latency = 160, .banks = 8, .bank_busy = 40, .queue = 32,
+		.mmio_latency = 100 };
+}
+
+int config_preset(struct config *cfg, const char *name)
+{
+	if (!strcmp(name, "default"))
+		preset_default(cfg);
+	else if (!strcmp(name, "modern"))
+		preset_modern(cfg);
+	else
+		return -1;
+	return 0;
+}
 
 void config_defaults(struct config *cfg)
 {
@@ -56,6 +148,8 @@ void config_defaults(struct config *cfg)
 	cfg->itlb.ways = DEFAULT_TLB_WAYS;
 	cfg->dtlb.entries = DEFAULT_TLB_ENTRIES;
 	cfg->dtlb.ways = DEFAULT_TLB_WAYS;
+	cfg->mode = MODE_FUNCTIONAL;
+	preset_default(cfg);
 }
 
 int parse_u64(const char *s, uint64_t *out)
@@ -109,6 +203,17 @@ int config_set(struct config *cfg, const char *name, const char *value, char *er
 		snprintf(err, errlen, "unknown configuration key '%s' (--print-config lists them)",
 			 name);
 		return -1;
+	}
+	if (k->kind == KEY_ENUM) {
+		for (v = 0; k->names[v]; v++)
+			if (!strcmp(k->names[v], value))
+				break;
+		if (!k->names[v]) {
+			snprintf(err, errlen, "%s: '%s' is not one of: %s", name, value, k->help);
+			return -1;
+		}
+		*(uint32_t *)((char *)cfg + k->offset) = (uint32_t)v;
+		return 0;
 	}
 	bad = k->kind == KEY_SIZE ? parse_size(value, &v) : parse_u64(value, &v);
 	if (bad) {
@@ -200,6 +305,36 @@ static int check_tlb(const char *name, const struct tlb_config *t, char *err, si
 	return 0;
 }
 
+static int check_cache(const char *name, const struct cache_config *c, char *err, size_t errlen)
+{
+	uint32_t sets;
+
+	if (!is_pow2(c->line)) {
+		snprintf(err, errlen, "%s.line: %u is not a power of two", name, c->line);
+		return -1;
+	}
+	if (c->line > PAGE_SIZE) {
+		snprintf(err, errlen, "%s.line: %u bytes is larger than a page", name, c->line);
+		return -1;
+	}
+	if (!is_pow2(c->size)) {
+		snprintf(err, errlen, "%s.size: %u is not a power of two", name, c->size);
+		return -1;
+	}
+	if ((uint64_t)c->ways * c->line > c->size) {
+		snprintf(err, errlen, "%s.ways: %u ways of %u-byte lines do not fit in %u bytes", name,
+			 c->ways, c->line, c->size);
+		return -1;
+	}
+	sets = c->size / (c->ways * c->line);
+	if (c->size % (c->ways * c->line) || !is_pow2(sets)) {
+		snprintf(err, errlen, "%s.ways: %u bytes / (%u ways x %u bytes) is not a power-of-two "
+			 "number of sets", name, c->size, c->ways, c->line);
+		return -1;
+	}
+	return 0;
+}
+
 int config_check(const struct config *cfg, char *err, size_t errlen)
 {
 	if (cfg->mem_size % PAGE_SIZE) {
@@ -213,6 +348,29 @@ int config_check(const struct config *cfg, char *err, size_t errlen)
 	}
 	if (check_tlb("itlb", &cfg->itlb, err, errlen) || check_tlb("dtlb", &cfg->dtlb, err, errlen))
 		return -1;
+	if (check_cache("l1i", &cfg->l1i, err, errlen) || check_cache("l1d", &cfg->l1d, err, errlen) ||
+	    check_cache("l2", &cfg->l2, err, errlen))
+		return -1;
+	if (cfg->l1i.line > cfg->l2.line || cfg->l1d.line > cfg->l2.line) {
+		snprintf(err, errlen, "%s.line: %u bytes is larger than l2.line (%u bytes)",
+			 cfg->l1i.line > cfg->l2.line ? "l1i" : "l1d",
+			 cfg->l1i.line > cfg->l2.line ? cfg->l1i.line : cfg->l1d.line, cfg->l2.line);
+		return -1;
+	}
+	if (cfg->l1i.size > cfg->l2.size || cfg->l1d.size > cfg->l2.size) {
+		snprintf(err, errlen, "l2.size: %u bytes cannot include an L1 of %u bytes", cfg->l2.size,
+			 cfg->l1i.size > cfg->l1d.size ? cfg->l1i.size : cfg->l1d.size);
+		return -1;
+	}
+	if (!is_pow2(cfg->core.bht_entries) || !is_pow2(cfg->core.btb_entries)) {
+		snprintf(err, errlen, "core.%s: not a power of two",
+			 is_pow2(cfg->core.bht_entries) ? "btb_entries" : "bht_entries");
+		return -1;
+	}
+	if (!is_pow2(cfg->mem.banks)) {
+		snprintf(err, errlen, "mem.banks: %u is not a power of two", cfg->mem.banks);
+		return -1;
+	}
 	return 0;
 }
 
@@ -225,6 +383,9 @@ void config_print(const struct config *cfg, FILE *out)
 		unsigned long long v = k->kind == KEY_U64 ? *(const uint64_t *)field
 							  : *(const uint32_t *)field;
 
-		fprintf(out, "%-20s = %-12llu # %s\n", k->name, v, k->help);
+		if (k->kind == KEY_ENUM)
+			fprintf(out, "%-20s = %-12s # %s\n", k->name, k->names[v], k->help);
+		else
+			fprintf(out, "%-20s = %-12llu # %s\n", k->name, v, k->help);
 	}
 }

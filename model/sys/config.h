@@ -15,7 +15,61 @@ struct tlb_config {
 	uint32_t ways;		/* associativity; divides entries */
 };
 
+/* One cache's geometry and timing. */
+struct cache_config {
+	uint32_t size;		/* bytes */
+	uint32_t ways;		/* associativity; 1 = direct-mapped */
+	uint32_t line;		/* bytes per line */
+	uint32_t repl;		/* replacement policy: index into repl_names[] */
+	uint32_t latency;	/* core cycles from request to data on a hit */
+	uint32_t mshrs;		/* outstanding misses (distinct lines) */
+};
+
+enum bpred_kind {
+	BPRED_STATIC_NT,	/* always predict not taken */
+	BPRED_BTFN,		/* backward taken, forward not taken */
+	BPRED_BIMODAL,		/* 2-bit counters indexed by pc, plus a BTB */
+};
+
+enum sim_mode {
+	MODE_FUNCTIONAL,	/* one instruction per hart per cycle, no caches */
+	MODE_TIMING,		/* the cycle-level model */
+};
+
+struct core_config {
+	uint32_t bpred;		/* enum bpred_kind */
+	uint32_t bht_entries;	/* bimodal counters; a power of two */
+	uint32_t btb_entries;	/* branch target buffer entries; a power of two */
+	uint32_t mispredict;	/* core cycles lost on a mispredicted branch or jump */
+	uint32_t taken_bubble;	/* cycles lost on a correctly predicted taken transfer
+				 * whose target the BTB did not supply */
+	uint32_t mul_latency;	/* core cycles a multiply occupies execute */
+	uint32_t div_latency;	/* core cycles a divide or remainder occupies execute */
+	uint32_t load_use;	/* cycles an instruction waits for a load's result */
+	uint32_t serialize;	/* cycles to drain and refill the pipeline (CSR write,
+				 * fence.i, sfence.vma, trap entry and return) */
+	uint32_t fetch_queue;	/* instructions the fetch unit may run ahead */
+	uint32_t wb_entries;	/* L1D write buffer entries */
+};
+
+struct bus_config {
+	uint32_t clock_div;	/* core cycles per bus cycle */
+	uint32_t width;		/* bytes moved per bus cycle */
+	uint32_t arb_cycles;	/* bus cycles of arbitration and address */
+	uint32_t snoop_cycles;	/* bus cycles for the snoop response */
+	uint32_t c2c_cycles;	/* bus cycles before a cache supplies a line */
+};
+
+struct mem_config {
+	uint32_t latency;	/* core cycles from request to first data at the controller */
+	uint32_t banks;		/* independent banks; lines interleave across them */
+	uint32_t bank_busy;	/* core cycles a bank stays busy per access */
+	uint32_t queue;		/* requests the controller holds */
+	uint32_t mmio_latency;	/* core cycles for an uncached device access */
+};
+
 struct config {
+	uint32_t mode;		/* enum sim_mode */
 	uint32_t cores;		/* harts, 1..MAX_HARTS */
 	uint32_t mem_size;	/* bytes of RAM at RAM_BASE, a multiple of 4 KiB */
 	uint32_t core_hz;	/* core clock, Hz */
@@ -23,7 +77,19 @@ struct config {
 	uint64_t seed;		/* seed of every pseudo-random choice in the model */
 	struct tlb_config itlb;	/* instruction-side TLB per hart */
 	struct tlb_config dtlb;	/* data-side TLB per hart */
+	struct core_config core;
+	struct cache_config l1i, l1d, l2;
+	struct bus_config bus;
+	struct mem_config mem;
 };
+
+extern const char *const repl_names[];	/* NULL-terminated: "lru", "fifo", "random" */
+
+/* Applies a named preset ("default", "modern"). Returns 0, or -1 if unknown. */
+int config_preset(struct config *cfg, const char *name);
+
+/* The names of the presets, NULL-terminated. */
+extern const char *const config_presets[];
 
 /* Fills @cfg with the built-in defaults. */
 void config_defaults(struct config *cfg);

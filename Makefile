@@ -42,9 +42,9 @@ FW_CFLAGS  := $(FW_ARCH) -mcmodel=medany -ffreestanding -fno-builtin -nostdlib \
               -nostartfiles -fno-pic -O2 -g -Wall -Wextra
 FW_LIBGCC   = $(shell $(FW_CC) -march=rv32ima -mabi=ilp32 -print-libgcc-file-name)
 
-# The reference: QEMU's virt board with the same extensions as osprey (no C, F, D).
+# The reference: QEMU's virt board with the same extensions as osprey (no C, F, D, H).
 QEMU       := qemu-system-riscv32
-QEMU_FLAGS := -M virt -bios none -nographic -cpu rv32,c=false,f=false,d=false
+QEMU_FLAGS := -M virt -bios none -nographic -cpu rv32,c=false,f=false,d=false,h=false
 
 # Each fragment adds its test targets to TEST_TARGETS and its long runs to
 # their own targets.
@@ -56,6 +56,7 @@ include tests/unit/unit.mk
 include tests/isa/isa.mk
 include tests/diff/diff.mk
 include tests/robust/robust.mk
+include tests/cache/cache.mk
 
 # ---- the user's targets -----------------------------------------------------
 .PHONY: all deps deps-test run test bench clean run-built test-built

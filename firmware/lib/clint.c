@@ -42,18 +42,3 @@ uint32_t clint_msip(uint32_t hart)
 {
 	return *CLINT_REG(CLINT_MSIP + 4 * hart) & 1;
 }
-
-uint32_t clint_hart_count(uint32_t max)
-{
-	uint32_t n = 1;		/* the caller */
-
-	for (; n < max; n++) {
-		clint_set_msip(n, 1);
-		uint32_t present = clint_msip(n);
-
-		clint_set_msip(n, 0);
-		if (!present)
-			break;
-	}
-	return n;
-}

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 /* sync.c - spinlock, barrier and the start-up join. */
-#include "clint.h"
 #include "csr.h"
 #include "platform.h"
 #include "sync.h"
@@ -52,7 +51,7 @@ uint32_t harts_join(uint32_t hartid, uint32_t want)
 
 	amoor_w(&join_mask, 1u << hartid);
 	if (hartid == 0) {
-		n = clint_hart_count(want < FW_MAX_HARTS ? want : FW_MAX_HARTS);
+		n = want < fw_nharts ? want : fw_nharts;
 
 		uint32_t all = (1u << n) - 1;
 

@@ -21,12 +21,15 @@ struct barrier {
 
 void barrier_wait(struct barrier *b, uint32_t nharts);
 
+/* Harts present, counted by crt0.S at boot (at most FW_MAX_HARTS). */
+extern volatile uint32_t fw_nharts;
+
 /*
- * Every hart calls this once, early, with the same want.  Hart 0 counts the
- * harts that exist (clint_hart_count()), takes n = min(want, that), waits
- * until harts 0..n-1 have all called it and publishes n.  Returns n to harts
- * below n and 0 to the others, which should park().  No timeouts: the result
- * depends only on the hart count, never on timing.
+ * Every hart calls this once, early, with the same want.  Hart 0 takes
+ * n = min(want, fw_nharts), waits until harts 0..n-1 have all called it and
+ * publishes n.  Returns n to harts below n and 0 to the others, which should
+ * park().  No timeouts: the result depends only on the hart count, never on
+ * timing.
  */
 uint32_t harts_join(uint32_t hartid, uint32_t want);
 

@@ -14,9 +14,11 @@ void strap_dispatch(struct trap_frame *f);
 /* Installed handlers; written before the traps they handle can happen. */
 static trap_handler_fn mhandler, shandler;
 
-/* Per-hart trap stacks, one for each of M and S mode. */
-static uint8_t mtrap_stacks[FW_MAX_HARTS][1 << FW_TSTACK_SHIFT] __attribute__((aligned(16)));
-static uint8_t strap_stacks[FW_MAX_HARTS][1 << FW_TSTACK_SHIFT] __attribute__((aligned(16)));
+/* Per-hart trap stacks, one for each of M and S mode; in .noinit: not cleared at boot. */
+static uint8_t mtrap_stacks[FW_MAX_HARTS][1 << FW_TSTACK_SHIFT]
+	__attribute__((aligned(16), section(".noinit")));
+static uint8_t strap_stacks[FW_MAX_HARTS][1 << FW_TSTACK_SHIFT]
+	__attribute__((aligned(16), section(".noinit")));
 
 void trap_set_mhandler(trap_handler_fn fn)
 {

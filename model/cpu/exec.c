@@ -129,7 +129,7 @@ static int jump(struct hart *h, const struct insn *d, uint32_t target)
 static int op_jal(struct hart *h, const struct insn *d)
 {
 	/* A jump to itself can only be left by an interrupt: hart_step idles it. */
-	if (d->imm == 0 && !h->env.trace)
+	if (d->imm == 0 && h->spin_detect)
 		h->spin = d->raw;
 	return jump(h, d, h->pc + (uint32_t)d->imm);
 }
@@ -306,7 +306,7 @@ static int op_ecall(struct hart *h, const struct insn *d)
 
 static int op_ebreak(struct hart *h, const struct insn *d)
 {
-	return hart_exception(h, CAUSE_BREAKPOINT, h->pc);
+	return hart_exception(h, CAUSE_BREAKPOINT, 0);	/* mtval 0, as QEMU */
 }
 
 static void set_priv(struct hart *h, enum priv p)
@@ -482,6 +482,38 @@ static int32_t imm_j(uint32_t r)
 			 ((r >> 20) & 0x7fe));
 }
 
+/* The timing model's view of a table row. */
+static enum insn_class classify(const struct insn_desc *row)
+{
+	switch (row->fmt) {
+	case FMT_LOAD: return IC_LOAD;
+	case FMT_STORE: return IC_STORE;
+	case FMT_AMO: case FMT_LR: return IC_AMO;
+	case FMT_BRANCH: return IC_BRANCH;
+	case FMT_JAL: return IC_JAL;
+	case FMT_JALR: return IC_JALR;
+	case FMT_CSR: case FMT_CSRI: return IC_CSR;
+	case FMT_FENCE: return IC_FENCE;
+	case FMT_SFENCE: return IC_SFENCE;
+	case FMT_R:
+		if (row->exec == op_mul || row->exec == op_mulh || row->exec == op_mulhsu ||
+		    row->exec == op_mulhu)
+			return IC_MUL;
+		if (row->exec == op_div || row->exec == op_divu || row->exec == op_rem ||
+		    row->exec == op_remu)
+			return IC_DIV;
+		return IC_ALU;
+	case FMT_NONE:
+		if (row->exec == op_fence_i) return IC_FENCE_I;
+		if (row->exec == op_mret || row->exec == op_sret) return IC_XRET;
+		if (row->exec == op_wfi) return IC_WFI;
+		if (row->exec == op_ecall || row->exec == op_ebreak) return IC_ECALL;
+		return IC_ILLEGAL;
+	default:
+		return IC_ALU;
+	}
+}
+
 void decode(uint32_t raw, struct insn *d)
 {
 	const struct insn_desc *row = &insn_illegal;
@@ -499,6 +531,7 @@ void decode(uint32_t raw, struct insn *d)
 	d->rd = (raw >> 7) & 31;
 	d->rs1 = (raw >> 15) & 31;
 	d->rs2 = (raw >> 20) & 31;
+	d->cls = (uint8_t)classify(row);
 	switch (row->fmt) {
 	case FMT_I: case FMT_LOAD: case FMT_JALR: d->imm = imm_i(raw); break;
 	case FMT_SHIFT: d->imm = (raw >> 20) & 31; break;

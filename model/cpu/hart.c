@@ -24,6 +24,7 @@ struct hart *hart_new(int id, const struct config *cfg, const struct hart_env *e
 		return NULL;
 	h->id = id;
 	h->env = *env;
+	h->spin_detect = env->trace == NULL;
 	h->dcache = malloc(DECODE_CACHE_ENTRIES * sizeof(*h->dcache));
 	if (!h->dcache || tlb_init(&h->itlb, &cfg->itlb) || tlb_init(&h->dtlb, &cfg->dtlb)) {
 		hart_free(h);
@@ -281,4 +282,102 @@ const char *priv_name(enum priv p)
 	static const char *const names[4] = { "U", "S", "?", "M" };
 
 	return names[p & 3];
+}
+
+/*
+ * Translation for hart_peek through a one-entry micro-TLB: the TLB is looked
+ * up only when the page (or the access type) changes. Every TLB fill passes
+ * through here first, so the micro-TLB's page is always in the TLB and the
+ * miss counts are those of the TLB itself. 0, or 1 when the access traps.
+ */
+static int peek_translate(struct hart *h, uint32_t va, enum access acc, uint32_t *pa,
+			  uint8_t *lookup, uint8_t *walk, uint32_t pte[2])
+{
+	__typeof__(h->micro_i) *u = acc == ACC_FETCH ? &h->micro_i : &h->micro_d;
+	enum priv eff = h->priv;
+
+	if (acc != ACC_FETCH && eff == PRIV_M && (h->mstatus & MSTATUS_MPRV))
+		eff = (enum priv)((h->mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
+	if (u->epoch != h->epoch || u->vpn != va >> 12 || !(u->ok & (1u << acc))) {
+		int cause = mmu_translate(h, va, acc, pa);
+
+		*lookup = 1;
+		*walk = (uint8_t)h->walk_n;
+		pte[0] = h->walk_pte[0];
+		pte[1] = h->walk_pte[1];
+		if (cause >= 0)
+			return 1;
+		if (u->epoch != h->epoch || u->vpn != va >> 12) {
+			u->epoch = h->epoch;
+			u->vpn = va >> 12;
+			u->ok = 0;
+		}
+		u->ppn = *pa >> 12;
+		u->ok |= (uint8_t)(1u << acc);
+	}
+	*pa = (u->ppn << 12) | (va & 0xfff);
+	return !pmp_allows(h, *pa, acc == ACC_FETCH ? 4 : 1, acc, eff);
+}
+
+void hart_peek(struct hart *h, struct hart_peek *pk)
+{
+	const struct insn *d;
+	uint32_t raw;
+
+	memset(pk, 0, sizeof(*pk));
+	pk->pc = h->pc;
+	if (hart_takeable(h, hart_mip(h))) {
+		pk->irq = 1;
+		return;
+	}
+	if (peek_translate(h, h->pc, ACC_FETCH, &pk->fetch_pa, &pk->itlb_lookup, &pk->itlb_walk,
+			   pk->ipte) ||
+	    !memmap_is_ram(h->env.mm, pk->fetch_pa, 4)) {
+		pk->fetch_fault = 1;
+		return;
+	}
+	memcpy(&raw, memmap_host(h->env.mm, pk->fetch_pa), 4);
+	d = &h->dcache[(h->pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
+	if (d->raw != raw)
+		decode(raw, (struct insn *)d);
+	pk->raw = raw;
+	pk->cls = d->cls;
+	pk->rd = d->rd;
+	pk->imm = d->imm;
+	switch (d->desc->fmt) {
+	case FMT_R: case FMT_AMO: case FMT_STORE: case FMT_BRANCH: case FMT_SFENCE:
+		pk->rs1 = d->rs1;
+		pk->rs2 = d->rs2;
+		break;
+	case FMT_I: case FMT_SHIFT: case FMT_LOAD: case FMT_JALR: case FMT_CSR: case FMT_LR:
+		pk->rs1 = d->rs1;
+		break;
+	default:
+		break;
+	}
+	if (pk->cls != IC_LOAD && pk->cls != IC_STORE && pk->cls != IC_AMO)
+		return;
+	pk->mem = 1;
+	pk->write = pk->cls == IC_STORE || (pk->cls == IC_AMO && d->desc->fmt == FMT_AMO);
+	pk->size = pk->cls == IC_AMO ? 4 : (uint8_t)(1u << ((raw >> 12) & 3));
+	pk->va = h->x[d->rs1] + (uint32_t)d->imm;
+	if (pk->va & (pk->size - 1u)) {
+		pk->mem_fault = 1;
+		return;
+	}
+	if (peek_translate(h, pk->va, pk->write ? ACC_STORE : ACC_LOAD, &pk->pa, &pk->dtlb_lookup,
+			   &pk->dtlb_walk, pk->dpte)) {
+		pk->mem_fault = 1;
+		return;
+	}
+	pk->mmio = !memmap_is_ram(h->env.mm, pk->pa, pk->size) ||
+		   (pk->pa >> 12) == h->env.slow_page;
+	if (pk->mmio && pk->cls == IC_AMO)
+		pk->mem_fault = 1;	/* atomics to devices fault */
+}
+
+void hart_set_spin_detect(struct hart *h, int on)
+{
+	h->spin_detect = on && h->env.trace == NULL;
+	h->spin = 0;
 }

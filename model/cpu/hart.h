@@ -54,6 +54,63 @@ struct hart_env {
 	FILE *trace;		/* one line per retired instruction when not NULL */
 };
 
+/* What an instruction is, for the timing model. */
+enum insn_class {
+	IC_ALU, IC_LOAD, IC_STORE, IC_AMO, IC_BRANCH, IC_JAL, IC_JALR, IC_MUL, IC_DIV,
+	IC_CSR, IC_FENCE, IC_FENCE_I, IC_SFENCE, IC_XRET, IC_WFI, IC_ECALL, IC_ILLEGAL,
+};
+
+/*
+ * What the next hart_step() will do, found without doing it, so the timing
+ * model can charge fetch, translation and data access before the step
+ * executes. Translations it needs are performed now (TLB fills, A/D bits);
+ * nothing else changes. Valid until the hart steps or anything changes it.
+ */
+struct hart_peek {
+	uint32_t pc;
+	uint8_t irq;		/* an interrupt will be taken instead: nothing else is valid */
+	uint8_t fetch_fault;	/* fetching traps: only pc is valid */
+	uint8_t itlb_lookup;	/* the I-TLB was looked up (the micro-TLB missed) */
+	uint8_t itlb_walk;	/* PTE reads of an I-TLB miss (0 = no walk) */
+	uint32_t ipte[2];	/* their physical addresses, in order */
+	uint32_t fetch_pa;	/* physical address of the instruction */
+	uint32_t raw;		/* the instruction word */
+	uint8_t cls;		/* enum insn_class */
+	uint8_t rd, rs1, rs2;	/* 0 when not used */
+	int32_t imm;		/* branch and jump offsets */
+	uint8_t mem;		/* accesses data memory (load, store, AMO) */
+	uint8_t mem_fault;	/* that access traps */
+	uint8_t mmio;		/* that access is uncached (a device or the HTIF page) */
+	uint8_t write;		/* that access needs ownership (store, SC, AMO) */
+	uint8_t size;		/* bytes */
+	uint8_t dtlb_lookup;	/* the D-TLB was looked up */
+	uint8_t dtlb_walk;	/* PTE reads of a D-TLB miss */
+	uint32_t dpte[2];
+	uint32_t va, pa;
+};
+
+void hart_peek(struct hart *h, struct hart_peek *pk);
+
+/*
+ * Defers stores to RAM: with a hook set, a store instruction hands its
+ * physical address, size and value to @fn instead of writing memory, and the
+ * timing model later performs it with hart_commit_store(). NULL restores
+ * immediate stores. Atomics (LR, SC, AMOs) always access memory directly.
+ */
+void hart_set_store_hook(struct hart *h, void (*fn)(void *ctx, uint32_t pa, int size,
+						    uint32_t val), void *ctx);
+void hart_commit_store(struct hart *h, uint32_t pa, int size, uint32_t val);
+
+/*
+ * Whether a jump-to-self loop may idle the hart (HART_SPINNING). On by
+ * default without a trace; the timing model turns it off and charges every
+ * iteration.
+ */
+void hart_set_spin_detect(struct hart *h, int on);
+
+/* The hart loses its LR reservation if it lies in [base, base + bytes). */
+void hart_lr_lose(struct hart *h, uint32_t base, uint32_t bytes);
+
 /* What hart_step() reports beyond ordinary progress. */
 enum hart_event {
 	HART_RETIRED,	/* an instruction retired */
@@ -109,8 +166,11 @@ struct hart_stats {
 	uint64_t cycles[4];	/* cycles by privilege */
 	uint64_t traps;		/* exceptions taken */
 	uint64_t interrupts;	/* interrupts taken */
-	uint64_t itlb_hits, itlb_misses;
-	uint64_t dtlb_hits, dtlb_misses;
+	/*
+	 * TLB misses (walks). Hits are not counted here: the functional fast
+	 * paths bypass the TLBs; the timing model counts lookups itself.
+	 */
+	uint64_t itlb_misses, dtlb_misses;
 };
 const struct hart_stats *hart_stats(const struct hart *h);
 

@@ -25,6 +25,7 @@ struct insn {
 	const struct insn_desc *desc;	/* table row, for trace and disassembly */
 	int32_t imm;		/* sign-extended immediate, or CSR number, or shamt */
 	uint8_t rd, rs1, rs2;
+	uint8_t cls;		/* enum insn_class */
 };
 
 /* Exception causes (mcause with the interrupt bit clear). */
@@ -81,6 +82,7 @@ struct hart {
 	enum priv priv;
 	int wfi;		/* waiting in WFI */
 	uint32_t spin;		/* in a jump-to-self loop: that jal's word, else 0 */
+	int spin_detect;	/* jump-to-self loops may idle (functional mode) */
 
 	/* machine-mode CSRs */
 	uint32_t mstatus;	/* the only copy: sstatus is a view of it */
@@ -106,6 +108,19 @@ struct hart {
 	struct fast_page wr_pages[FAST_PAGES];	/* writable pages with D set */
 
 	struct insn *dcache;	/* decode cache, DECODE_CACHE_ENTRIES, index by pc */
+
+	/* for the timing model (hart_peek, deferred stores) */
+	uint32_t walk_pte[2];	/* PTE addresses read by the last walk */
+	int walk_n;		/* how many; 0 when the last translation hit the TLB */
+	uint32_t epoch;		/* bumped whenever the fast paths are flushed */
+	struct {
+		uint32_t epoch;	/* valid while equal to the hart's epoch */
+		uint32_t vpn, ppn;
+		uint8_t ok;	/* access types (1 << enum access) already checked */
+	} micro_i, micro_d;	/* one-entry micro-TLBs in front of the I-TLB and D-TLB */
+	void (*store_hook)(void *ctx, uint32_t pa, int size, uint32_t val);
+	void *store_ctx;
+
 	int id;
 	struct hart_env env;
 	struct hart_stats stats;

@@ -14,6 +14,7 @@
 
 void hart_flush_fast(struct hart *h)
 {
+	h->epoch++;
 	/* 0xff bytes make every tag ~0, which no 20-bit page number equals. */
 	memset(&h->fetch_page, 0xff, sizeof(h->fetch_page));
 	memset(h->rd_pages, 0xff, sizeof(h->rd_pages));
@@ -105,6 +106,11 @@ int hart_store(struct hart *h, uint32_t va, int size, uint32_t val)
 	if (__builtin_expect(fp->vpn == va >> 12, 1)) {
 		uint8_t *p = (uint8_t *)(fp->addend + va);
 
+		if (h->store_hook) {
+			h->store_hook(h->store_ctx, (uint32_t)((uintptr_t)p - (uintptr_t)h->env.mm->ram) +
+						    h->env.mm->ram_base, size, val);
+			return 0;
+		}
 		if (lr->active)
 			lr_break(lr, (uint32_t)((uintptr_t)p - (uintptr_t)h->env.mm->ram) +
 					     h->env.mm->ram_base);
@@ -117,6 +123,10 @@ int hart_store(struct hart *h, uint32_t va, int size, uint32_t val)
 	}
 	if (data_slow(h, va, size, ACC_STORE, &pa))
 		return 1;
+	if (h->store_hook && memmap_is_ram(h->env.mm, pa, size) && (pa >> 12) != h->env.slow_page) {
+		h->store_hook(h->store_ctx, pa, size, val);
+		return 0;
+	}
 	if (lr->active)
 		lr_break(lr, pa);
 	if (memmap_write(h->env.mm, pa, size, val))
@@ -124,4 +134,33 @@ int hart_store(struct hart *h, uint32_t va, int size, uint32_t val)
 	if ((pa >> 12) == h->env.slow_page && h->env.watch_store)
 		h->env.watch_store(h->env.ctx, pa, size, val);
 	return 0;
+}
+
+void hart_set_store_hook(struct hart *h, void (*fn)(void *ctx, uint32_t pa, int size,
+						    uint32_t val), void *ctx)
+{
+	h->store_hook = fn;
+	h->store_ctx = ctx;
+}
+
+void hart_commit_store(struct hart *h, uint32_t pa, int size, uint32_t val)
+{
+	uint8_t *p = memmap_host(h->env.mm, pa);
+
+	if (h->env.lr->active)
+		lr_break(h->env.lr, pa);
+	switch (size) {
+	case 1: *p = (uint8_t)val; break;
+	case 2: { uint16_t v = (uint16_t)val; memcpy(p, &v, 2); break; }
+	default: memcpy(p, &val, 4); break;
+	}
+}
+
+void hart_lr_lose(struct hart *h, uint32_t base, uint32_t bytes)
+{
+	struct lr_set *lr = h->env.lr;
+	uint32_t bit = 1u << h->id;
+
+	if ((lr->active & bit) && lr->addr[h->id] - base < bytes)
+		lr->active &= ~bit;
 }

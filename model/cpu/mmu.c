@@ -140,6 +140,8 @@ static int walk(struct hart *h, struct tlb *tlb, uint32_t va, enum access acc, e
 		uint32_t vpn = (va >> (12 + 10 * level)) & 0x3ff;
 
 		pte_addr = table + vpn * 4;
+		if (h->walk_n < 2)
+			h->walk_pte[h->walk_n++] = (uint32_t)pte_addr;
 		if (read_pte(h, pte_addr, &pte))
 			return access_fault[acc];
 		if (!(pte & PTE_V) || ((pte & (PTE_R | PTE_W)) == PTE_W))
@@ -170,12 +172,12 @@ int mmu_translate(struct hart *h, uint32_t va, enum access acc, uint32_t *paddr)
 {
 	enum priv eff = h->priv;
 	struct tlb *tlb = acc == ACC_FETCH ? &h->itlb : &h->dtlb;
-	uint64_t *hits = acc == ACC_FETCH ? &h->stats.itlb_hits : &h->stats.dtlb_hits;
 	uint64_t *misses = acc == ACC_FETCH ? &h->stats.itlb_misses : &h->stats.dtlb_misses;
 	uint16_t asid = (h->satp >> 22) & 0x1ff;
 	struct tlb_entry *e;
 	uint64_t pa;
 
+	h->walk_n = 0;
 	if (acc != ACC_FETCH && eff == PRIV_M && (h->mstatus & MSTATUS_MPRV))
 		eff = (enum priv)((h->mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
 	if (eff == PRIV_M || !(h->satp & 0x80000000u)) {
@@ -185,7 +187,7 @@ int mmu_translate(struct hart *h, uint32_t va, enum access acc, uint32_t *paddr)
 	e = tlb_lookup(tlb, va >> 12, asid);
 	if (e && perm_ok(h, e->pte, acc, eff) &&
 	    (e->pte & PTE_A) && (acc != ACC_STORE || (e->pte & PTE_D))) {
-		(*hits)++;
+		/* a hit */
 	} else {
 		int cause;
 

@@ -104,8 +104,11 @@ static int plic_write(void *dev, uint32_t off, int size, uint32_t val)
 	} else if (off >= CONTEXT_BASE && ctx < 2 * p->nharts) {
 		if (off % CONTEXT_STRIDE == 0) {
 			p->threshold[ctx] = val > PRIORITY_MAX ? PRIORITY_MAX : val;
-		} else if (off % CONTEXT_STRIDE == 4 && val && val < PLIC_SOURCES) {
-			uint32_t bit = 1u << val;	/* complete: the gateway reopens */
+		} else if (off % CONTEXT_STRIDE == 4 && val && val < PLIC_SOURCES &&
+			   (p->enable[ctx] & (1u << val))) {
+			/* Completion reopens the gateway; for a source not enabled in this
+			 * context it is ignored. */
+			uint32_t bit = 1u << val;
 
 			p->claimed &= ~bit;
 			if (p->level & bit)

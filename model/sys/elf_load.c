@@ -166,6 +166,12 @@ int elf_load(const char *path, struct memmap *mm, struct symtab *syms, uint32_t 
 		fail(err, errlen, path, "entry point 0x%08x is outside RAM", eh->e_entry);
 		goto out_end;
 	}
+	if (eh->e_shnum && (eh->e_shoff > image_size ||
+			    (uint64_t)eh->e_shnum * eh->e_shentsize > image_size - eh->e_shoff)) {
+		fail(err, errlen, path, "section header table lies beyond the end of the file "
+		     "(truncated?)");
+		goto out_end;
+	}
 	if (syms && load_symbols(e, syms, path, err, errlen))
 		goto out_end;
 	*entry = eh->e_entry;

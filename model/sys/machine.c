@@ -16,7 +16,9 @@ static uint64_t read_mtime(void *ctx)
 
 static void watch_store(void *ctx, uint32_t paddr, int size, uint32_t val)
 {
-	htif_store(&((struct machine *)ctx)->htif, paddr, size, val);
+	struct machine *m = ctx;
+
+	htif_store(&m->htif, paddr, size, val, m->retired);
 }
 
 int machine_init(struct machine *m, const struct config *cfg, const struct machine_opts *opts,
@@ -148,8 +150,15 @@ static void idle_skip(struct machine *m, int spinning)
 	uint64_t next = m->clint.next_event;
 	uint32_t wake = 0;
 
-	for (int i = 0; i < m->nharts; i++)
+	for (int i = 0; i < m->nharts; i++) {
+		if (hart_wakeable(m->harts[i]))
+			return;		/* woken by this cycle's clint_update */
 		wake |= hart_wake_mask(m->harts[i]);
+	}
+	if (m->htif.armed) {
+		htif_poll(&m->htif);	/* no more instructions will retire to trigger it */
+		return;
+	}
 	if (next == UINT64_MAX) {
 		if (uart_rx_open(&m->uart) && (wake & ((1u << IRQ_MEI) | (1u << IRQ_SEI)))) {
 			uart_poll(&m->uart, -1);	/* the guest waits for its console */
@@ -216,6 +225,8 @@ void machine_run(struct machine *m)
 			break;
 		if (m->now >= m->clint.next_event)
 			clint_update(&m->clint);
+		if (m->htif.armed && m->retired >= m->htif.check_at)
+			htif_poll(&m->htif);
 		if (m->now % UART_POLL_CYCLES == 0 && uart_rx_open(&m->uart))
 			uart_poll(&m->uart, 0);
 		if (!ran)

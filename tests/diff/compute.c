@@ -2,7 +2,8 @@
 /*
  * compute.c - integer compute kernels with checksums: CRC32, quicksort,
  * matrix product, string functions, division and remainder corner cases
- * (by zero, overflow), and the mulh variants.  Table-driven where there are
+ * (by zero, overflow), the mulh variants, and code written at run time
+ * and run after fence.i (Zifencei).  Table-driven where there are
  * operand lists.  Operands are kept in volatile memory so the compiler cannot
  * fold the instructions under test away.
  */
@@ -144,8 +145,8 @@ static void strings(void)
 	printf("%-28s \"%s\"\n", "reversed", b);
 	printf("%-28s %08x\n", "crc32(reversed)", crc32((const uint8_t *)b, strlen(b)));
 	/* printf formatting itself */
-	printf("fmt: [%5d] [%-5d] [%05d] [%x] [%X] [%08x] [%c] [%s] [%-6s] [%u] [%%]\n", 42, 42, -42,
-	       0xbeef, 0xbeef, 0x1f, 'z', "str", "ab", 4000000000u);
+	printf("fmt: [%5d] [%-5d] [%05d] [%x] [%X] [%08x] [%c] [%s] [%-6s] [%u] [%%]\n",
+	       42, 42, -42, 0xbeef, 0xbeef, 0x1f, 'z', "str", "ab", 4000000000u);
 	printf("fmt: [%d] [%d] [%p]\n", (int32_t)0x80000000, 0, (void *)0x80000000);
 }
 
@@ -203,6 +204,41 @@ static void muldiv(void)
 	check("mulhsu(-1, max)", op_mulhsu(-1u, 0xffffffff), 0xffffffff);
 }
 
+/* Code written at run time: 64 functions "li a0, imm; ret", executed after fence.i. */
+static uint32_t code[64][2] __attribute__((aligned(64)));
+
+static uint32_t li_a0(int32_t imm)
+{
+	return (uint32_t)(imm & 0xfff) << 20 | 10 << 7 | 0x13;	/* addi a0, zero, imm */
+}
+
+static void self_modifying(void)
+{
+	const uint32_t ret = 0x00008067;	/* jalr zero, 0(ra) */
+	uint32_t sum = 0;
+
+	for (int round = 0; round < 3; round++) {
+		for (int i = 0; i < 64; i++) {
+			code[i][0] = li_a0(i * 7 + round * 100);
+			code[i][1] = ret;
+		}
+		asm volatile("fence.i" : : : "memory");
+		for (int i = 0; i < 64; i++)
+			sum += ((uint32_t (*)(void))code[i])() * (round + 1);
+	}
+	/* rewrite one instruction in place, the old one just executed */
+	uint32_t (*f)(void) = (uint32_t (*)(void))code[5];
+	uint32_t a = f();
+
+	code[5][0] = li_a0(-1234);
+	asm volatile("fence.i" : : : "memory");
+	uint32_t b = f();
+
+	printf("%-28s sum %u, before %d after %d\n", "self-modifying code", sum, (int32_t)a,
+	       (int32_t)b);
+	bad |= b != (uint32_t)-1234 || a != 235;
+}
+
 int main(uint32_t h)
 {
 	if (h != 0)
@@ -210,6 +246,7 @@ int main(uint32_t h)
 	kernels();
 	strings();
 	muldiv();
+	self_modifying();
 	if (bad)
 		return 1;
 	printf("compute: pass\n");

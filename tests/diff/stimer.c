@@ -123,8 +123,7 @@ int main(uint32_t h)
 	csr_write(mideleg, MIP_STIP | MIP_SSIP);
 	csr_write(medeleg, 0);
 	csr_write(mie, 0);
-	/* masked: QEMU hard-wires the hypervisor bits of mideleg to 1 */
-	printf("mideleg %03x\n", csr_read(mideleg) & 0xaaa);
+	printf("mideleg %03x\n", csr_read(mideleg));
 
 	uint32_t rc = mode_run(&ctx, PRV_S, s_main, (uint32_t)(sstack + sizeof(sstack)), 0);
 

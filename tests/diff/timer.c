@@ -12,6 +12,7 @@
 #define NTIMER	5	/* interrupts in the periodic phase */
 
 static volatile uint32_t nirq;		/* timer interrupts handled */
+static volatile uint32_t rearm;		/* interrupts the handler still re-arms for */
 static volatile uint32_t last_cause;	/* mcause of the last one */
 static volatile uint32_t other;		/* traps that were not timer interrupts */
 volatile uint32_t vectored;		/* entries through vector slot 7 (asm uses it) */
@@ -26,10 +27,12 @@ static void handler(struct trap_frame *f)
 	}
 	nirq++;
 	last_cause = f->cause;
-	if (nirq < NTIMER)
+	if (rearm) {
+		rearm--;
 		clint_set_mtimecmp(0, clint_mtime() + TICKS);
-	else
-		clint_set_mtimecmp(0, ~0ull);	/* no more */
+	} else {
+		clint_set_mtimecmp(0, ~0ull);	/* one-shot */
+	}
 }
 
 void mtrap_entry(void);
@@ -82,6 +85,7 @@ int main(uint32_t h)
 
 	/* 1: periodic interrupts while in wfi */
 	csr_write(mie, MIP_MTIP);
+	rearm = NTIMER - 1;
 	clint_set_mtimecmp(0, clint_mtime() + TICKS);
 	csr_set(mstatus, MSTATUS_MIE);
 	while (nirq < NTIMER)

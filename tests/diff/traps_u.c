@@ -26,8 +26,7 @@ static void handler(struct trap_frame *f)
 		mode_return(&ctx, f->regs[REG_A0]);
 	if (nlog < 32) {
 		log[nlog].cause = f->cause;
-		/* ebreak's mtval may be 0 (QEMU) or the pc (osprey): both are legal */
-		log[nlog].tval = f->cause == CAUSE_BREAKPOINT && f->tval == f->epc ? 0 : f->tval;
+		log[nlog].tval = f->tval;
 		log[nlog].mpp = (f->status & MSTATUS_MPP) >> 11;
 		log[nlog].a0 = f->regs[REG_A0];
 		nlog++;
@@ -58,9 +57,10 @@ static void user_main(uint32_t arg)
 	asm volatile("mret" : : : "memory");
 	asm volatile("sret" : : : "memory");
 	asm volatile("sfence.vma" : : : "memory");
-	/* 9: cycle with mcounteren = 0 (scounteren = 7) */
+	/* 9, 10: cycle and time with mcounteren = 0 (scounteren = 7) */
 	asm volatile("rdcycle a0" : : : "a0", "memory");
-	/* 10, 11: access faults */
+	asm volatile("rdtime a0" : : : "a0", "memory");
+	/* 11, 12: access faults */
 	u_results[1] = probe_lw(UNMAPPED + 4);
 	probe_sw(UNMAPPED + 12, 0);
 	/* ordinary memory works */
@@ -79,16 +79,18 @@ static void user_counters(uint32_t arg)
 	(void)arg;
 	register uint32_t a0 asm("a0");
 	register uint32_t a7 asm("a7") = SYS_EXIT;
-	uint32_t c0, c1, i0, i1;
+	uint32_t c0, c1, i0, i1, t0, t1;
 
 	asm volatile("rdcycle %0" : "=r"(c0));
 	asm volatile("rdinstret %0" : "=r"(i0));
+	asm volatile("rdtime %0" : "=r"(t0));
 	for (volatile int i = 0; i < 100; i++)
 		;
 	asm volatile("rdcycle %0" : "=r"(c1));
 	asm volatile("rdinstret %0" : "=r"(i1));
-	/* only whether they advanced is deterministic */
-	a0 = (c1 != c0) | (i1 > i0) << 1;
+	asm volatile("rdtime %0" : "=r"(t1));
+	/* only whether they moved (time: did not go back) is deterministic */
+	a0 = (c1 != c0) | (i1 > i0) << 1 | (t1 - t0 < 0x80000000u) << 2;
 	asm volatile("ecall" : "+r"(a0) : "r"(a7) : "memory");
 	for (;;)
 		;
@@ -96,13 +98,13 @@ static void user_counters(uint32_t arg)
 
 static const char *const names[] = {
 	"ecall", "ebreak", "csrr mstatus", "csrw mscratch", "csrr sstatus",
-	"mret", "sret", "sfence.vma", "rdcycle", "load 0x4", "store 0xc",
+	"mret", "sret", "sfence.vma", "rdcycle", "rdtime", "load 0x4", "store 0xc",
 };
 
 static const uint32_t want_cause[] = {
 	CAUSE_ECALL_U, CAUSE_BREAKPOINT, CAUSE_ILLEGAL, CAUSE_ILLEGAL, CAUSE_ILLEGAL,
-	CAUSE_ILLEGAL, CAUSE_ILLEGAL, CAUSE_ILLEGAL, CAUSE_ILLEGAL, CAUSE_LOAD_ACCESS,
-	CAUSE_STORE_ACCESS,
+	CAUSE_ILLEGAL, CAUSE_ILLEGAL, CAUSE_ILLEGAL, CAUSE_ILLEGAL, CAUSE_ILLEGAL,
+	CAUSE_LOAD_ACCESS, CAUSE_STORE_ACCESS,
 };
 
 #define NCASES (sizeof(names) / sizeof(names[0]))
@@ -138,11 +140,12 @@ int main(uint32_t h)
 	csr_write(mcounteren, 7);	/* CY, TM, IR */
 	nlog = 0;
 	rc = mode_run(&ctx, PRV_U, user_counters, (uint32_t)(ustack + sizeof(ustack)), 0);
-	printf("counters with mcounteren=7: cycle %s, instret %s, traps %u\n",
-	       rc & 1 ? "advances" : "STUCK", rc & 2 ? "advances" : "STUCK", nlog);
+	printf("counters with mcounteren=7: cycle %s, instret %s, time %s, traps %u\n",
+	       rc & 1 ? "advances" : "STUCK", rc & 2 ? "advances" : "STUCK",
+	       rc & 4 ? "monotonic" : "BACKWARDS", nlog);
 	for (uint32_t i = 0; i < nlog; i++)
 		printf("unexpected trap: cause %u tval %08x\n", log[i].cause, log[i].tval);
-	bad |= rc != 3 || nlog != 0;
+	bad |= rc != 7 || nlog != 0;
 
 	/* back in M mode: M-mode CSRs work again */
 	csr_write(mscratch, 0x1234);

@@ -33,6 +33,7 @@ unit-build: $(UNIT_BINS)
 test-unit: $(UNIT:%=$(UNIT_OUT)/%)
 	@failed=""; \
 	for t in $(UNIT); do \
+		echo "== $$t"; \
 		UNIT_FILTER='$(UNIT_FILTER)' $(UNIT_OUT)/$$t || failed="$$failed $$t"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "test-unit: FAILED:$$failed"; exit 1; fi; \

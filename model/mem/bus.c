@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+#include "mem/bus.h"
+
+#include <assert.h>
+#include <string.h>
+
+const char *const bus_op_names[BUS_OPS] = {
+	"busrd", "busrdx", "busupgr", "writeback", "update", "dma_rd", "dma_wr",
+};
+
+const struct stat_field bus_stat_fields[] = {
+	STAT(struct bus_stats, busrd), STAT(struct bus_stats, busrdx),
+	STAT(struct bus_stats, busupgr), STAT(struct bus_stats, writeback),
+	STAT(struct bus_stats, c2c), STAT(struct bus_stats, from_memory),
+	STAT(struct bus_stats, wait_cycles), STAT(struct bus_stats, busy_cycles),
+};
+const int bus_stat_nfields = sizeof(bus_stat_fields) / sizeof(bus_stat_fields[0]);
+
+void bus_init(struct bus *b, const struct bus_config *cfg, uint32_t line_bytes,
+	      struct memctl *mem, struct event_queue *events)
+{
+	uint32_t beats = (line_bytes + cfg->width - 1) / cfg->width;
+
+	memset(b, 0, sizeof(*b));
+	b->cfg = *cfg;
+	b->line_bytes = line_bytes;
+	b->transfer = beats * cfg->clock_div;
+	b->mem = mem;
+	b->events = events;
+}
+
+int bus_attach(struct bus *b, void *agent, const struct bus_agent_ops *ops)
+{
+	assert(b->nagents < BUS_MAX_AGENTS);
+	b->agent[b->nagents] = agent;
+	b->ops[b->nagents] = ops;
+	return b->nagents++;
+}
+
+void bus_request(struct bus *b, const struct bus_req *req)
+{
+	struct bus_queue *q = &b->q[req->agent];
+
+	assert(req->op <= BUS_WB);	/* the reserved operations have no issuer yet */
+	assert(q->count < BUS_QUEUE);
+	q->req[(q->head + q->count) % BUS_QUEUE] = *req;
+	q->count++;
+}
+
+/* Rounds @t up to the next bus clock edge. */
+static uint64_t edge(const struct bus *b, uint64_t t)
+{
+	uint64_t d = b->cfg.clock_div;
+
+	return (t + d - 1) / d * d;
+}
+
+uint64_t bus_next(const struct bus *b, uint64_t now)
+{
+	uint64_t best = UINT64_MAX;
+
+	for (int i = 0; i < b->nagents; i++) {
+		const struct bus_queue *q = &b->q[i];
+
+		if (q->count && q->req[q->head].ready < best)
+			best = q->req[q->head].ready;
+	}
+	if (best == UINT64_MAX)
+		return best;
+	if (best < b->busy_until)
+		best = b->busy_until;
+	if (best < now)
+		best = now;
+	return edge(b, best);
+}
+
+/* Snoops every agent but the requester; returns the OR of their flags. */
+static int snoop_all(struct bus *b, const struct bus_req *r, uint64_t now)
+{
+	int flags = 0;
+
+	for (int i = 0; i < b->nagents; i++)
+		if (i != r->agent)
+			flags |= b->ops[i]->snoop(b->agent[i], r->line, (enum bus_op)r->op, now);
+	return flags;
+}
+
+static void finish(void *ctx, uint64_t arg, uint64_t now)
+{
+	struct bus *b = ctx;
+	uint32_t agent = (uint32_t)(arg >> 32);
+	struct bus_queue *q = &b->q[agent];
+	struct bus_req r = q->req[q->head];
+	int shared = (int)(arg & 1);
+
+	q->head = (q->head + 1) % BUS_QUEUE;
+	q->count--;
+	b->ops[agent]->done(b->agent[agent], &r, shared, now);
+}
+
+void bus_tick(struct bus *b, uint64_t now)
+{
+	uint64_t d = b->cfg.clock_div, t, end;
+	struct bus_req *r = NULL;
+	struct bus_stats *s;
+	int agent = -1, flags = 0, shared = 0;
+
+	if (now < b->busy_until)
+		return;
+	for (int k = 0; k < b->nagents; k++) {
+		int i = (b->rr + k) % b->nagents;
+		struct bus_queue *q = &b->q[i];
+
+		if (q->count && q->req[q->head].ready <= now) {
+			agent = i;
+			r = &q->req[q->head];
+			break;
+		}
+	}
+	if (agent < 0)
+		return;
+	b->rr = (agent + 1) % b->nagents;
+	s = &b->stats[agent];
+	s->wait_cycles.v[r->mode] += now - r->ready;
+
+	if (r->op == BUS_UPGR && !b->ops[agent]->holds(b->agent[agent], r->line))
+		r->op = BUS_RDX;	/* the shared copy was lost while the request waited */
+
+	t = now + (uint64_t)b->cfg.arb_cycles * d;
+	if (r->op != BUS_WB) {
+		t += (uint64_t)b->cfg.snoop_cycles * d;
+		flags = snoop_all(b, r, t);
+	}
+	switch (r->op) {
+	case BUS_RD:
+	case BUS_RDX:
+		if (r->op == BUS_RD) {
+			s->busrd.v[r->mode]++;
+			shared = (flags & SNOOP_HAD) != 0;
+		} else {
+			s->busrdx.v[r->mode]++;
+		}
+		if (flags & SNOOP_HAD) {
+			s->c2c.v[r->mode]++;
+			end = t + (uint64_t)b->cfg.c2c_cycles * d + b->transfer;
+			if (flags & SNOOP_DIRTY)
+				memctl_write(b->mem, r->line * b->line_bytes, t);
+		} else {
+			s->from_memory.v[r->mode]++;
+			end = edge(b, memctl_read(b->mem, r->line * b->line_bytes, t)) + b->transfer;
+		}
+		break;
+	case BUS_UPGR:
+		s->busupgr.v[r->mode]++;
+		end = t;
+		break;
+	default: /* BUS_WB */
+		s->writeback.v[r->mode]++;
+		memctl_write(b->mem, r->line * b->line_bytes, t);
+		end = t + b->transfer;
+		break;
+	}
+	s->busy_cycles.v[r->mode] += end - now;
+	b->busy_total += end - now;
+	b->busy_until = end;
+	eventq_at(b->events, end, finish, b, ((uint64_t)agent << 32) | (uint64_t)shared);
+}

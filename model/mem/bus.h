@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The shared snooping bus. Agents (the private L2 caches; later the DMA
+ * engine) queue transactions; at each bus clock edge with the bus free, the
+ * next agent in round-robin order that has a request ready is granted.
+ *
+ * The bus is atomic (circuit-switched): a granted transaction holds the bus
+ * from arbitration through the snoop response to the last data beat,
+ * including the memory access when memory supplies the line. Every other
+ * agent snoops each transaction at its snoop phase and changes state at
+ * once; a cache holding the line supplies it (cache-to-cache transfer), and a
+ * dirty owner's copy also goes to memory (flush).
+ */
+#ifndef OSPREY_BUS_H
+#define OSPREY_BUS_H
+
+#include <stdint.h>
+
+#include "mem/memctl.h"
+#include "sys/config.h"
+#include "sys/event.h"
+#include "sys/param.h"
+#include "sys/stats.h"
+
+enum bus_op {
+	BUS_RD,		/* read a line to share it */
+	BUS_RDX,	/* read a line to own it: other copies are invalidated */
+	BUS_UPGR,	/* own a line already held shared: invalidate others, no data */
+	BUS_WB,		/* write a dirty line back to memory */
+	/* Reserved for the selective-update protocol and the DMA engine, which
+	 * later issues add; no agent issues them yet and the bus refuses them. */
+	BUS_UPDATE,
+	BUS_DMA_RD,
+	BUS_DMA_WR,
+	BUS_OPS,
+};
+
+extern const char *const bus_op_names[BUS_OPS];
+
+/* What a snooping agent reports back (flags). */
+#define SNOOP_HAD	0x1	/* held the line (and can supply it) */
+#define SNOOP_DIRTY	0x2	/* held it modified: it supplies it and flushes to memory */
+
+struct bus_req {
+	uint8_t op;		/* enum bus_op */
+	uint8_t agent;		/* requester */
+	uint8_t mode;		/* requester hart's privilege (enum stat_mode) when issued */
+	uint32_t line;		/* line number (address >> log2 of the bus line size) */
+	uint64_t ready;		/* earliest cycle it may be granted */
+	uint64_t enqueued;	/* cycle it was queued (wait accounting) */
+	uint64_t tag;		/* requester's cookie, returned with done() */
+};
+
+struct bus_agent_ops {
+	/* Another agent's @op on @line reached its snoop phase: act, return SNOOP_* flags. */
+	int (*snoop)(void *agent, uint32_t line, enum bus_op op, uint64_t now);
+	/* Whether the agent holds @line (a BusUpgr of a lost line becomes BusRdX). */
+	int (*holds)(void *agent, uint32_t line);
+	/* The agent's own transaction completed at @now; @shared: another cache kept a copy. */
+	void (*done)(void *agent, const struct bus_req *req, int shared, uint64_t now);
+};
+
+#define BUS_QUEUE 128	/* requests queued per agent */
+#define BUS_MAX_AGENTS (MAX_HARTS + 1)
+
+struct bus_queue {
+	struct bus_req req[BUS_QUEUE];
+	uint32_t head, count;
+};
+
+/* Per requesting hart, per mode */
+struct bus_stats {
+	struct mctr busrd, busrdx, busupgr, writeback;
+	struct mctr c2c;		/* lines supplied by another cache */
+	struct mctr from_memory;	/* lines supplied by memory */
+	struct mctr wait_cycles;	/* cycles requests waited for the bus */
+	struct mctr busy_cycles;	/* cycles the bus was held for this hart's transactions */
+};
+
+struct bus {
+	struct bus_config cfg;
+	uint32_t line_bytes;
+	uint32_t transfer;		/* core cycles of one line's data beats */
+	struct memctl *mem;
+	struct event_queue *events;
+	int nagents;
+	void *agent[BUS_MAX_AGENTS];
+	const struct bus_agent_ops *ops[BUS_MAX_AGENTS];
+	struct bus_queue q[BUS_MAX_AGENTS];
+	int rr;				/* agent that has priority at the next grant */
+	uint64_t busy_until;		/* first cycle the bus is free */
+	uint64_t busy_total;		/* cycles held, all agents */
+	struct bus_stats stats[BUS_MAX_AGENTS];
+};
+
+void bus_init(struct bus *b, const struct bus_config *cfg, uint32_t line_bytes,
+	      struct memctl *mem, struct event_queue *events);
+
+/* Adds an agent; returns its number. */
+int bus_attach(struct bus *b, void *agent, const struct bus_agent_ops *ops);
+
+/* Queues a request; its agent field says whose queue. */
+void bus_request(struct bus *b, const struct bus_req *req);
+
+/* The earliest cycle at which bus_tick could grant something, or UINT64_MAX. */
+uint64_t bus_next(const struct bus *b, uint64_t now);
+
+/* A bus clock edge at @now (a multiple of clock_div): grants one transaction if it can. */
+void bus_tick(struct bus *b, uint64_t now);
+
+extern const struct stat_field bus_stat_fields[];
+extern const int bus_stat_nfields;
+
+#endif

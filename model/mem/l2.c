@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: MIT
+#include "mem/l2.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu/hart.h"
+
+const struct stat_field l2_stat_fields[] = {
+	STAT(struct l2_stats, accesses), STAT(struct l2_stats, hits),
+	STAT(struct l2_stats, misses), STAT(struct l2_stats, compulsory),
+	STAT(struct l2_stats, capacity), STAT(struct l2_stats, conflict),
+	STAT(struct l2_stats, coherence), STAT(struct l2_stats, upgrades),
+	STAT(struct l2_stats, writebacks), STAT(struct l2_stats, back_invalidations),
+	STAT(struct l2_stats, snoop_invalidations), STAT(struct l2_stats, snoop_downgrades),
+};
+const int l2_stat_nfields = sizeof(l2_stat_fields) / sizeof(l2_stat_fields[0]);
+
+int l2_init(struct l2 *c, const struct cache_config *cfg, uint64_t seed, struct bus *bus,
+	    struct event_queue *events, const uint8_t *mode)
+{
+	memset(c, 0, sizeof(*c));
+	c->cfg = *cfg;
+	if (c->cfg.mshrs > L2_MAX_MSHRS)
+		c->cfg.mshrs = L2_MAX_MSHRS;
+	c->bus = bus;
+	c->events = events;
+	c->mode = mode;
+	c->pending_tail = &c->pending;
+	if (carray_init(&c->arr, cfg->size, cfg->ways, cfg->line, repl_names[cfg->repl], seed))
+		return -1;
+	c->mc = mclass_new(cfg->size / cfg->line);
+	if (!c->mc)
+		return -1;
+	c->agent = bus_attach(bus, c, &l2_bus_ops);
+	return 0;
+}
+
+void l2_free(struct l2 *c)
+{
+	struct l2_pending *p, *next;
+
+	for (p = c->pending; p; p = next) {
+		next = p->next;
+		free(p);
+	}
+	carray_free(&c->arr);
+	mclass_free(c->mc);
+}
+
+void l2_connect(struct l2 *c, struct l1 *l1i, struct l1 *l1d, struct hart *hart)
+{
+	c->l1i = l1i;
+	c->l1d = l1d;
+	c->hart = hart;
+}
+
+static uint32_t line_addr(const struct l2 *c, uint32_t line)
+{
+	return line << c->arr.line_shift;
+}
+
+static void bus_send(struct l2 *c, enum bus_op op, uint32_t line, uint64_t ready)
+{
+	struct bus_req r = { .op = (uint8_t)op, .agent = (uint8_t)c->agent, .mode = *c->mode,
+			     .line = line, .ready = ready, .enqueued = ready };
+
+	bus_request(c->bus, &r);
+}
+
+/* The state an L1 gets for a line the L2 holds in @l2state. */
+static enum line_state l1_state(const struct l2 *c, const struct l2_waiter *w,
+				enum line_state l2state)
+{
+	if (w->l1 == c->l1i)
+		return LINE_S;
+	if (w->excl)
+		return LINE_M;
+	return l2state == LINE_S ? LINE_S : LINE_E;
+}
+
+static void deliver(void *ctx, uint64_t arg, uint64_t now)
+{
+	struct l1 *l1 = ctx;
+
+	l1_fill(l1, (uint32_t)arg, (enum line_state)(arg >> 32), now);
+}
+
+static void respond(struct l2 *c, const struct l2_waiter *w, enum line_state l2state,
+		    uint64_t when)
+{
+	enum line_state st = l1_state(c, w, l2state);
+
+	eventq_at(c->events, when, deliver, w->l1, ((uint64_t)st << 32) | w->line);
+}
+
+static struct l2_mshr *find_mshr(struct l2 *c, uint32_t line)
+{
+	for (uint32_t i = 0; i < c->cfg.mshrs; i++)
+		if (c->mshr[i].valid && c->mshr[i].line == line)
+			return &c->mshr[i];
+	return NULL;
+}
+
+static void count_miss(struct l2 *c, uint32_t line)
+{
+	int mode = *c->mode;
+
+	c->stats.misses.v[mode]++;
+	switch (mclass_access(c->mc, line, 0)) {
+	case MISS_COMPULSORY: c->stats.compulsory.v[mode]++; break;
+	case MISS_CAPACITY: c->stats.capacity.v[mode]++; break;
+	case MISS_CONFLICT: c->stats.conflict.v[mode]++; break;
+	default: c->stats.coherence.v[mode]++; break;
+	}
+}
+
+/*
+ * Handles a request; returns 0, or -1 when it needs an MSHR (or a waiter
+ * slot) that is not free, in which case the caller queues it.
+ */
+static int handle(struct l2 *c, const struct l2_waiter *w, uint64_t now)
+{
+	uint32_t line = w->line >> (c->arr.line_shift - w->l1->arr.line_shift);
+	struct cache_line *l = carray_find(&c->arr, line);
+	struct l2_mshr *m = find_mshr(c, line);
+	uint64_t ready = now + c->cfg.latency;
+	int mode = *c->mode;
+
+	if (m) {
+		/* Merge with the transaction in flight; done() sorts out ownership. */
+		if (m->nwait == L2_WAITERS)
+			return -1;
+		m->wait[m->nwait++] = *w;
+		return 0;
+	}
+	if (l && (!w->excl || l->state != LINE_S)) {
+		c->stats.accesses.v[mode]++;
+		c->stats.hits.v[mode]++;
+		mclass_access(c->mc, line, 1);
+		carray_touch(&c->arr, l);
+		if (w->excl)
+			l->state = LINE_M;	/* E -> M silently; M stays */
+		respond(c, w, (enum line_state)l->state, ready);
+		return 0;
+	}
+	for (uint32_t i = 0; i < c->cfg.mshrs; i++) {
+		m = &c->mshr[i];
+		if (m->valid)
+			continue;
+		c->stats.accesses.v[mode]++;
+		if (l) {
+			c->stats.hits.v[mode]++;
+			c->stats.upgrades.v[mode]++;
+			mclass_access(c->mc, line, 1);
+			m->op = BUS_UPGR;
+		} else {
+			count_miss(c, line);
+			m->op = w->excl ? BUS_RDX : BUS_RD;
+		}
+		m->valid = 1;
+		m->line = line;
+		m->nwait = 1;
+		m->wait[0] = *w;
+		bus_send(c, (enum bus_op)m->op, line, ready);
+		return 0;
+	}
+	return -1;
+}
+
+void l2_request(struct l2 *c, struct l1 *from, uint32_t l1line, int excl, uint64_t now)
+{
+	struct l2_waiter w = { from, l1line, (uint8_t)excl };
+	struct l2_pending *p;
+
+	if (!c->pending && handle(c, &w, now) == 0)
+		return;
+	/* Keep order: once something waits, later requests wait behind it. */
+	p = malloc(sizeof(*p));
+	if (!p)
+		abort();	/* host out of memory: nothing sensible to do */
+	p->w = w;
+	p->next = NULL;
+	*c->pending_tail = p;
+	c->pending_tail = &p->next;
+}
+
+/* Retries queued requests after an MSHR freed. */
+static void retry_pending(struct l2 *c, uint64_t now)
+{
+	while (c->pending && handle(c, &c->pending->w, now) == 0) {
+		struct l2_pending *p = c->pending;
+
+		c->pending = p->next;
+		if (!c->pending)
+			c->pending_tail = &c->pending;
+		free(p);
+	}
+}
+
+/* Removes a line for a fill, keeping the L1s inside it and writing it back if dirty. */
+static void evict(struct l2 *c, struct cache_line *v, uint64_t now)
+{
+	uint32_t base = line_addr(c, v->tag), bytes = 1u << c->arr.line_shift;
+	int dirty = v->state == LINE_M;
+	int mode = *c->mode;
+
+	if (c->l1i)
+		l1_snoop_range(c->l1i, base, bytes, 1);
+	if (c->l1d)
+		dirty |= l1_snoop_range(c->l1d, base, bytes, 1);
+	c->stats.back_invalidations.v[mode]++;
+	if (dirty) {
+		c->stats.writebacks.v[mode]++;
+		bus_send(c, BUS_WB, v->tag, now);
+	}
+	v->state = LINE_I;
+}
+
+static void install(struct l2 *c, uint32_t line, enum line_state st, uint64_t now)
+{
+	struct cache_line *l = carray_find(&c->arr, line);
+
+	if (l) {
+		l->state = (uint8_t)st;
+		carray_touch(&c->arr, l);
+		return;
+	}
+	l = carray_victim(&c->arr, line);
+	if (l->state != LINE_I)
+		evict(c, l, now);
+	carray_fill(&c->arr, l, line, st);
+}
+
+static void bus_done(void *agent, const struct bus_req *r, int shared, uint64_t now)
+{
+	struct l2 *c = agent;
+	struct l2_mshr *m;
+	enum line_state st;
+	int need_excl = 0;
+
+	if (r->op == BUS_WB)
+		return;
+	m = find_mshr(c, r->line);
+	st = r->op == BUS_RD ? (shared ? LINE_S : LINE_E) : LINE_M;
+	install(c, r->line, st, now);
+	for (int i = 0; m && i < m->nwait; i++)
+		need_excl |= m->wait[i].excl;
+	if (m && need_excl && st == LINE_S) {
+		/* A write merged into a shared read: gain ownership before answering it. */
+		int k = 0;
+
+		for (int i = 0; i < m->nwait; i++) {
+			if (m->wait[i].excl)
+				m->wait[k++] = m->wait[i];
+			else
+				respond(c, &m->wait[i], st, now);
+		}
+		m->nwait = k;
+		m->op = BUS_UPGR;
+		c->stats.upgrades.v[*c->mode]++;
+		bus_send(c, BUS_UPGR, r->line, now);
+		return;
+	}
+	if (st == LINE_E && need_excl) {
+		st = LINE_M;
+		carray_find(&c->arr, r->line)->state = LINE_M;
+	}
+	if (m) {
+		for (int i = 0; i < m->nwait; i++)
+			respond(c, &m->wait[i], st, now);
+		m->valid = 0;
+	}
+	retry_pending(c, now);
+}
+
+static int bus_holds(void *agent, uint32_t line)
+{
+	struct l2 *c = agent;
+
+	return carray_find(&c->arr, line) != NULL;
+}
+
+static int bus_snoop(void *agent, uint32_t line, enum bus_op op, uint64_t now)
+{
+	struct l2 *c = agent;
+	struct cache_line *l = carray_find(&c->arr, line);
+	uint32_t base = line_addr(c, line), bytes = 1u << c->arr.line_shift;
+	int flags, mode = *c->mode;
+
+	if (!l)
+		return 0;
+	flags = SNOOP_HAD;
+	if (op == BUS_RD) {
+		if (c->l1d && l1_snoop_range(c->l1d, base, bytes, 0))
+			l->state = LINE_M;	/* the L1's dirty copy is the one flushed */
+		if (l->state == LINE_M)
+			flags |= SNOOP_DIRTY;
+		if (l->state != LINE_S)
+			c->stats.snoop_downgrades.v[mode]++;
+		l->state = LINE_S;
+		return flags;
+	}
+	/* BusRdX, BusUpgr: give the line up */
+	if (c->l1i)
+		l1_snoop_range(c->l1i, base, bytes, 1);
+	if (c->l1d && l1_snoop_range(c->l1d, base, bytes, 1))
+		l->state = LINE_M;
+	if (l->state == LINE_M && op == BUS_RDX)
+		flags |= SNOOP_DIRTY;
+	carray_invalidate(&c->arr, line);
+	mclass_invalidated(c->mc, line);
+	if (c->l1d)
+		for (uint32_t a = base; a < base + bytes; a += 1u << c->l1d->arr.line_shift)
+			mclass_invalidated(c->l1d->mc, carray_line(&c->l1d->arr, a));
+	if (c->l1i)
+		for (uint32_t a = base; a < base + bytes; a += 1u << c->l1i->arr.line_shift)
+			mclass_invalidated(c->l1i->mc, carray_line(&c->l1i->arr, a));
+	if (c->hart)
+		hart_lr_lose(c->hart, base, bytes);
+	c->stats.snoop_invalidations.v[mode]++;
+	return flags;
+}
+
+void l2_l1_writeback(struct l2 *c, uint32_t addr)
+{
+	struct cache_line *l = carray_find(&c->arr, carray_line(&c->arr, addr));
+
+	if (l)
+		l->state = LINE_M;
+}
+
+const struct bus_agent_ops l2_bus_ops = { bus_snoop, bus_holds, bus_done };

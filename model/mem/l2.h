@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A private second-level cache per core, inclusive of the core's L1I and
+ * L1D (evicting a line back-invalidates their copies), kept coherent with
+ * the other L2s by MESI (Illinois) over the snooping bus. It owns the
+ * coherence state; the L1s' states are kept consistent with it.
+ *
+ * Transitions, requester side: read miss -> BusRd, filled E (no other copy)
+ * or S; write miss -> BusRdX, filled M; write to S -> BusUpgr, then M; write
+ * to E -> M silently. Evicting M -> WriteBack. Snooper side: BusRd on M ->
+ * flush, S; on E -> S; BusRdX or BusUpgr -> I (M flushes on BusRdX).
+ */
+#ifndef OSPREY_L2_H
+#define OSPREY_L2_H
+
+#include <stdint.h>
+
+#include "mem/bus.h"
+#include "mem/cache_array.h"
+#include "mem/l1.h"
+#include "sys/config.h"
+#include "sys/event.h"
+#include "sys/stats.h"
+
+struct hart;
+
+struct l2_stats {
+	struct mctr accesses, hits, misses;
+	struct mctr compulsory, capacity, conflict, coherence;
+	struct mctr upgrades;		/* write requests to a shared line (BusUpgr) */
+	struct mctr writebacks;		/* dirty lines evicted to memory */
+	struct mctr back_invalidations;	/* L1 lines removed to keep inclusion */
+	struct mctr snoop_invalidations;	/* lines lost to other caches' writes */
+	struct mctr snoop_downgrades;	/* E/M lines demoted to S by other caches' reads */
+};
+
+#define L2_WAITERS 8
+#define L2_MAX_MSHRS 64
+
+struct l2_waiter {
+	struct l1 *l1;
+	uint32_t line;		/* the L1's line number */
+	uint8_t excl;
+};
+
+struct l2_mshr {
+	uint8_t valid;
+	uint8_t op;		/* the bus operation in flight */
+	uint32_t line;		/* L2 line number */
+	int nwait;
+	struct l2_waiter wait[L2_WAITERS];
+};
+
+/* A request that found no MSHR (or a full waiter list) and waits for one. */
+struct l2_pending {
+	struct l2_waiter w;
+	struct l2_pending *next;
+};
+
+struct l2 {
+	struct cache_config cfg;
+	struct cache_array arr;
+	struct miss_classifier *mc;
+	struct bus *bus;
+	int agent;			/* bus agent number */
+	struct event_queue *events;
+	struct l1 *l1i, *l1d;
+	struct hart *hart;		/* its LR reservation is lost with an invalidated line */
+	struct l2_mshr mshr[L2_MAX_MSHRS];
+	struct l2_pending *pending, **pending_tail;
+	const uint8_t *mode;
+	struct l2_stats stats;
+};
+
+int l2_init(struct l2 *c, const struct cache_config *cfg, uint64_t seed, struct bus *bus,
+	    struct event_queue *events, const uint8_t *mode);
+void l2_free(struct l2 *c);
+
+/* Connects the L1s it includes and the hart whose reservations it guards. */
+void l2_connect(struct l2 *c, struct l1 *l1i, struct l1 *l1d, struct hart *hart);
+
+/* An L1 miss (or upgrade, @excl) of L1 line @l1line reaches the L2 at @now. */
+void l2_request(struct l2 *c, struct l1 *from, uint32_t l1line, int excl, uint64_t now);
+
+/* An L1 evicts a dirty line: the L2 copy becomes dirty. */
+void l2_l1_writeback(struct l2 *c, uint32_t addr);
+
+extern const struct bus_agent_ops l2_bus_ops;
+extern const struct stat_field l2_stat_fields[];
+extern const int l2_stat_nfields;
+
+#endif

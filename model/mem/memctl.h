@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The memory controller: a fixed access latency and a bandwidth limit. Lines
+ * interleave across banks; a bank is busy for mem.bank_busy cycles per
+ * access, so back-to-back accesses to one bank queue behind each other.
+ * Writes (write-backs, flushes of dirty lines) are posted: they occupy a
+ * bank but nobody waits for them.
+ */
+#ifndef OSPREY_MEMCTL_H
+#define OSPREY_MEMCTL_H
+
+#include <stdint.h>
+
+#include "sys/config.h"
+
+#define MEMCTL_MAX_BANKS 64
+
+struct memctl_stats {
+	uint64_t reads, writes;		/* line accesses */
+	uint64_t bytes;			/* bytes moved to and from memory */
+	uint64_t bank_wait;		/* cycles accesses waited for a busy bank */
+};
+
+struct memctl {
+	struct mem_config cfg;
+	uint32_t line_bytes;
+	uint32_t line_shift;		/* log2(line_bytes) */
+	uint64_t bank_free[MEMCTL_MAX_BANKS];	/* cycle at which each bank is free */
+	struct memctl_stats stats;
+};
+
+void memctl_init(struct memctl *mc, const struct mem_config *cfg, uint32_t line_bytes);
+
+/* A line read issued at @now: returns the cycle its data is ready. */
+uint64_t memctl_read(struct memctl *mc, uint32_t addr, uint64_t now);
+
+/* A posted line write issued at @now. */
+void memctl_write(struct memctl *mc, uint32_t addr, uint64_t now);
+
+#endif

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Configuration parsing: every bad input is rejected with a message that
+ * names the offending key (DESIGN.md, "invalid input names the offending key").
+ */
+#include "unit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sys/config.h"
+
+static char err[512];
+
+static void assert_mentions(const char *msg, const char *word)
+{
+	if (!strstr(msg, word))
+		fail_msg("message \"%s\" does not mention \"%s\"", msg, word);
+}
+
+static void test_defaults_pass_the_check(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	assert_int_equal(config_check(&c, err, sizeof(err)), 0);
+}
+
+static void test_set_accepts_a_known_key(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	assert_int_equal(config_set(&c, "sys.cores", "2", err, sizeof(err)), 0);
+	assert_int_equal(c.cores, 2);
+	assert_int_equal(config_set(&c, "dtlb.entries", "0x40", err, sizeof(err)), 0);
+	assert_int_equal(c.dtlb.entries, 64);
+	assert_int_equal(config_set(&c, "sys.mem_size", "64M", err, sizeof(err)), 0);
+	assert_int_equal(c.mem_size, 64u << 20);
+}
+
+static void test_unknown_key_is_named(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	assert_int_equal(config_set(&c, "sys.corez", "2", err, sizeof(err)), -1);
+	assert_mentions(err, "sys.corez");
+}
+
+static void test_malformed_value_names_the_key(void **state)
+{
+	static const char *const bad[] = { "", "12x", "-1", " 1", "0x", "1.5", "two" };
+	struct config c;
+
+	config_defaults(&c);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = '\0';
+		if (config_set(&c, "itlb.ways", bad[i], err, sizeof(err)) != -1)
+			fail_msg("value \"%s\" was accepted", bad[i]);
+		assert_mentions(err, "itlb.ways");
+	}
+	assert_int_equal(c.itlb.ways, DEFAULT_TLB_WAYS);
+}
+
+static void test_out_of_range_value_names_the_key(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	assert_int_equal(config_set(&c, "sys.cores", "0", err, sizeof(err)), -1);
+	assert_mentions(err, "sys.cores");
+	assert_int_equal(config_set(&c, "sys.cores", "17", err, sizeof(err)), -1);
+	assert_int_equal(config_set(&c, "sys.mem_size", "4G", err, sizeof(err)), -1);
+	assert_mentions(err, "sys.mem_size");
+	assert_int_equal(config_set(&c, "sys.core_hz", "99999999999", err, sizeof(err)), -1);
+	assert_mentions(err, "sys.core_hz");
+}
+
+static void test_tlb_entries_not_a_power_of_two_names_the_key(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	c.itlb.entries = 24;
+	c.itlb.ways = 8;
+	assert_int_equal(config_check(&c, err, sizeof(err)), -1);
+	assert_mentions(err, "itlb.entries");
+}
+
+static void test_tlb_ways_not_dividing_entries_names_the_key(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	c.dtlb.ways = 3;
+	assert_int_equal(config_check(&c, err, sizeof(err)), -1);
+	assert_mentions(err, "dtlb.ways");
+	c.dtlb.ways = 64;	/* more ways than entries */
+	assert_int_equal(config_check(&c, err, sizeof(err)), -1);
+	assert_mentions(err, "dtlb.ways");
+}
+
+static void test_unaligned_memory_size_names_the_key(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	c.mem_size = (8u << 20) + 100;
+	assert_int_equal(config_check(&c, err, sizeof(err)), -1);
+	assert_mentions(err, "sys.mem_size");
+}
+
+static void test_timebase_not_dividing_core_clock_names_the_key(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	c.timebase_hz = 3000000;
+	assert_int_equal(config_check(&c, err, sizeof(err)), -1);
+	assert_mentions(err, "sys.timebase_hz");
+}
+
+static void test_parse_size_suffixes_are_binary(void **state)
+{
+	uint64_t v;
+
+	assert_int_equal(parse_size("4096", &v), 0);
+	assert_int_equal(v, 4096);
+	assert_int_equal(parse_size("4K", &v), 0);
+	assert_int_equal(v, 4096);
+	assert_int_equal(parse_size("4k", &v), 0);
+	assert_int_equal(v, 4096);
+	assert_int_equal(parse_size("16M", &v), 0);
+	assert_int_equal(v, 16u << 20);
+	assert_int_equal(parse_size("2G", &v), 0);
+	assert_int_equal(v, 2ull << 30);
+	assert_int_equal(parse_size("0x10K", &v), 0);
+	assert_int_equal(v, 16u << 10);
+}
+
+static void test_parse_size_rejects_garbage(void **state)
+{
+	static const char *const bad[] = { "", "K", "-4K", "4T", "4KB", "4 K", "1e3",
+					   "99999999999999999999", "17179869184G" };
+	uint64_t v;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (parse_size(bad[i], &v) != -1)
+			fail_msg("\"%s\" parsed as %llu", bad[i], (unsigned long long)v);
+}
+
+static void test_parse_u64_takes_decimal_and_hex(void **state)
+{
+	uint64_t v;
+
+	assert_int_equal(parse_u64("18446744073709551615", &v), 0);
+	assert_int_equal(v, UINT64_MAX);
+	assert_int_equal(parse_u64("0xff", &v), 0);
+	assert_int_equal(v, 255);
+	assert_int_equal(parse_u64("18446744073709551616", &v), -1);
+}
+
+/* Writes @text to a temporary file; returns its path in @path. */
+static void temp_file(char *path, size_t len, const char *text)
+{
+	int fd;
+
+	snprintf(path, len, "/tmp/osprey-unit-cfg-XXXXXX");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+}
+
+static void test_load_reads_keys_and_comments(void **state)
+{
+	char path[64];
+	struct config c;
+
+	temp_file(path, sizeof(path), "# a comment\n\n  sys.cores = 3   # trailing\nitlb.ways=4\n");
+	config_defaults(&c);
+	assert_int_equal(config_load(&c, path, err, sizeof(err)), 0);
+	assert_int_equal(c.cores, 3);
+	assert_int_equal(c.itlb.ways, 4);
+	unlink(path);
+}
+
+static void test_load_error_names_file_line_and_key(void **state)
+{
+	char path[64], where[80];
+	struct config c;
+
+	temp_file(path, sizeof(path), "sys.cores = 2\ndtlb.entries = lots\n");
+	config_defaults(&c);
+	assert_int_equal(config_load(&c, path, err, sizeof(err)), -1);
+	snprintf(where, sizeof(where), "%s:2", path);
+	assert_mentions(err, where);
+	assert_mentions(err, "dtlb.entries");
+	unlink(path);
+}
+
+static void test_load_rejects_a_line_without_equals(void **state)
+{
+	char path[64];
+	struct config c;
+
+	temp_file(path, sizeof(path), "sys.cores 2\n");
+	config_defaults(&c);
+	assert_int_equal(config_load(&c, path, err, sizeof(err)), -1);
+	assert_mentions(err, ":1");
+	unlink(path);
+}
+
+static void test_load_of_a_missing_file_names_it(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	assert_int_equal(config_load(&c, "/nonexistent/osprey.cfg", err, sizeof(err)), -1);
+	assert_mentions(err, "/nonexistent/osprey.cfg");
+}
+
+static void test_printed_config_loads_back(void **state)
+{
+	char path[64];
+	struct config c, d;
+	FILE *f;
+
+	config_defaults(&c);
+	c.cores = 5;
+	c.seed = 0x123456789ull;
+	snprintf(path, sizeof(path), "/tmp/osprey-unit-cfg-XXXXXX");
+	f = fdopen(mkstemp(path), "w");
+	assert_non_null(f);
+	config_print(&c, f);
+	fclose(f);
+	config_defaults(&d);
+	assert_int_equal(config_load(&d, path, err, sizeof(err)), 0);
+	assert_memory_equal(&c, &d, sizeof(c));
+	unlink(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_defaults_pass_the_check),
+		cmocka_unit_test(test_set_accepts_a_known_key),
+		cmocka_unit_test(test_unknown_key_is_named),
+		cmocka_unit_test(test_malformed_value_names_the_key),
+		cmocka_unit_test(test_out_of_range_value_names_the_key),
+		cmocka_unit_test(test_tlb_entries_not_a_power_of_two_names_the_key),
+		cmocka_unit_test(test_tlb_ways_not_dividing_entries_names_the_key),
+		cmocka_unit_test(test_unaligned_memory_size_names_the_key),
+		cmocka_unit_test(test_timebase_not_dividing_core_clock_names_the_key),
+		cmocka_unit_test(test_parse_size_suffixes_are_binary),
+		cmocka_unit_test(test_parse_size_rejects_garbage),
+		cmocka_unit_test(test_parse_u64_takes_decimal_and_hex),
+		cmocka_unit_test(test_load_reads_keys_and_comments),
+		cmocka_unit_test(test_load_error_names_file_line_and_key),
+		cmocka_unit_test(test_load_rejects_a_line_without_equals),
+		cmocka_unit_test(test_load_of_a_missing_file_names_it),
+		cmocka_unit_test(test_printed_config_loads_back),
+	};
+
+	return UNIT_RUN("config", tests);
+}

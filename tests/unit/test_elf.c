@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The ELF loader on good and malformed files. The corpus is built at test
+ * time: a minimal valid RV32 executable written field by field with <elf.h>
+ * (two PT_LOAD segments, the second with bss, and a symbol table), then
+ * variants of it broken one way each. Every variant must be rejected with a
+ * message and none may crash the loader.
+ */
+#include "unit.h"
+
+#include <elf.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sys/elf_load.h"
+#include "sys/symtab.h"
+
+#define ELF_RAM_SIZE	(1u << 20)
+#define TEXT_VA		RAM_BASE
+#define DATA_VA		(RAM_BASE + 0x1000)
+#define DATA_MEMSZ	64u
+
+/* File layout of the good image. */
+enum {
+	OFF_PH = sizeof(Elf32_Ehdr),
+	OFF_TEXT = 128,
+	OFF_DATA = 144,
+	OFF_SYMTAB = 160,
+	OFF_STRTAB = OFF_SYMTAB + 3 * sizeof(Elf32_Sym),
+	OFF_SHSTRTAB = 240,
+	OFF_SH = 288,
+	IMG_SIZE = OFF_SH + 5 * sizeof(Elf32_Shdr),
+};
+
+static const uint32_t text[4] = { 0x00a00093, 0x00b50533, 0x0000006f, 0x12345678 };
+static const uint32_t data[2] = { 0xcafef00d, 0x0badc0de };
+static const char strtab[] = "\0_start\0buffer";
+static const char shstrtab[] = "\0.text\0.symtab\0.strtab\0.shstrtab";
+
+struct img {
+	uint8_t b[IMG_SIZE];
+	size_t len;
+};
+
+static Elf32_Ehdr *ehdr(struct img *m) { return (Elf32_Ehdr *)m->b; }
+static Elf32_Phdr *phdr(struct img *m, int i) { return (Elf32_Phdr *)(m->b + OFF_PH) + i; }
+
+static void build_good(struct img *m)
+{
+	Elf32_Ehdr *e = ehdr(m);
+	Elf32_Sym *sym = (Elf32_Sym *)(m->b + OFF_SYMTAB);
+	Elf32_Shdr *sh = (Elf32_Shdr *)(m->b + OFF_SH);
+
+	memset(m, 0, sizeof(*m));
+	m->len = IMG_SIZE;
+	memcpy(e->e_ident, ELFMAG, SELFMAG);
+	e->e_ident[EI_CLASS] = ELFCLASS32;
+	e->e_ident[EI_DATA] = ELFDATA2LSB;
+	e->e_ident[EI_VERSION] = EV_CURRENT;
+	e->e_type = ET_EXEC;
+	e->e_machine = EM_RISCV;
+	e->e_version = EV_CURRENT;
+	e->e_entry = TEXT_VA + 4;
+	e->e_phoff = OFF_PH;
+	e->e_shoff = OFF_SH;
+	e->e_ehsize = sizeof(Elf32_Ehdr);
+	e->e_phentsize = sizeof(Elf32_Phdr);
+	e->e_phnum = 2;
+	e->e_shentsize = sizeof(Elf32_Shdr);
+	e->e_shnum = 5;
+	e->e_shstrndx = 4;
+
+	*phdr(m, 0) = (Elf32_Phdr){ .p_type = PT_LOAD, .p_offset = OFF_TEXT, .p_vaddr = TEXT_VA,
+				    .p_paddr = TEXT_VA, .p_filesz = sizeof(text),
+				    .p_memsz = sizeof(text), .p_flags = PF_R | PF_X, .p_align = 4 };
+	*phdr(m, 1) = (Elf32_Phdr){ .p_type = PT_LOAD, .p_offset = OFF_DATA, .p_vaddr = DATA_VA,
+				    .p_paddr = DATA_VA, .p_filesz = sizeof(data),
+				    .p_memsz = DATA_MEMSZ, .p_flags = PF_R | PF_W, .p_align = 4 };
+	memcpy(m->b + OFF_TEXT, text, sizeof(text));
+	memcpy(m->b + OFF_DATA, data, sizeof(data));
+
+	sym[1] = (Elf32_Sym){ .st_name = 1, .st_value = TEXT_VA, .st_size = sizeof(text),
+			      .st_info = ELF32_ST_INFO(STB_GLOBAL, STT_FUNC), .st_shndx = 1 };
+	sym[2] = (Elf32_Sym){ .st_name = 8, .st_value = DATA_VA, .st_size = DATA_MEMSZ,
+			      .st_info = ELF32_ST_INFO(STB_GLOBAL, STT_OBJECT), .st_shndx = 1 };
+	memcpy(m->b + OFF_STRTAB, strtab, sizeof(strtab));
+	memcpy(m->b + OFF_SHSTRTAB, shstrtab, sizeof(shstrtab));
+
+	sh[1] = (Elf32_Shdr){ .sh_name = 1, .sh_type = SHT_PROGBITS, .sh_flags = SHF_ALLOC |
+			      SHF_EXECINSTR, .sh_addr = TEXT_VA, .sh_offset = OFF_TEXT,
+			      .sh_size = sizeof(text), .sh_addralign = 4 };
+	sh[2] = (Elf32_Shdr){ .sh_name = 7, .sh_type = SHT_SYMTAB, .sh_offset = OFF_SYMTAB,
+			      .sh_size = 3 * sizeof(Elf32_Sym), .sh_link = 3, .sh_info = 1,
+			      .sh_addralign = 4, .sh_entsize = sizeof(Elf32_Sym) };
+	sh[3] = (Elf32_Shdr){ .sh_name = 15, .sh_type = SHT_STRTAB, .sh_offset = OFF_STRTAB,
+			      .sh_size = sizeof(strtab), .sh_addralign = 1 };
+	sh[4] = (Elf32_Shdr){ .sh_name = 23, .sh_type = SHT_STRTAB, .sh_offset = OFF_SHSTRTAB,
+			      .sh_size = sizeof(shstrtab), .sh_addralign = 1 };
+}
+
+struct elf_fixture {
+	struct memmap mm;
+	struct symtab syms;
+	char path[64];
+	char err[512];
+	uint32_t entry;
+};
+
+static int elf_setup(void **state)
+{
+	struct elf_fixture *f = calloc(1, sizeof(*f));
+
+	if (!f || memmap_init(&f->mm, RAM_BASE, ELF_RAM_SIZE))
+		return -1;
+	memset(f->mm.ram, 0xaa, ELF_RAM_SIZE);
+	symtab_init(&f->syms);
+	snprintf(f->path, sizeof(f->path), "/tmp/osprey-unit-elf-XXXXXX");
+	close(mkstemp(f->path));
+	*state = f;
+	return 0;
+}
+
+static int elf_teardown(void **state)
+{
+	struct elf_fixture *f = *state;
+
+	unlink(f->path);
+	symtab_free(&f->syms);
+	memmap_free(&f->mm);
+	free(f);
+	return 0;
+}
+
+static void write_bytes(struct elf_fixture *f, const void *p, size_t n)
+{
+	FILE *o = fopen(f->path, "wb");
+
+	assert_non_null(o);
+	assert_int_equal(fwrite(p, 1, n, o), n);
+	fclose(o);
+}
+
+static int load_path(struct elf_fixture *f, const char *path)
+{
+	f->err[0] = '\0';
+	f->entry = 0x5555;
+	return elf_load(path, &f->mm, &f->syms, &f->entry, f->err, sizeof(f->err));
+}
+
+static int load(struct elf_fixture *f, struct img *m)
+{
+	write_bytes(f, m->b, m->len);
+	return load_path(f, f->path);
+}
+
+/* The load failed with a message naming the file and containing @word. */
+static void expect_rejected(struct elf_fixture *f, int ret, const char *word)
+{
+	assert_int_equal(ret, -1);
+	if (!strstr(f->err, word))
+		fail_msg("message \"%s\" does not mention \"%s\"", f->err, word);
+	assert_int_equal(f->entry, 0x5555);
+}
+
+static void test_good_elf_loads_segments_and_entry(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	assert_int_equal(load(f, &m), 0);
+	assert_int_equal(f->entry, TEXT_VA + 4);
+	assert_memory_equal(memmap_host(&f->mm, TEXT_VA), text, sizeof(text));
+	assert_memory_equal(memmap_host(&f->mm, DATA_VA), data, sizeof(data));
+}
+
+static void test_good_elf_zero_fills_bss(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+	const uint8_t *p;
+
+	build_good(&m);
+	assert_int_equal(load(f, &m), 0);
+	p = memmap_host(&f->mm, DATA_VA);
+	for (uint32_t i = sizeof(data); i < DATA_MEMSZ; i++)
+		assert_int_equal(p[i], 0);
+	assert_int_equal(p[DATA_MEMSZ], 0xaa);	/* nothing past memsz */
+}
+
+static void test_good_elf_symbols_are_read(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+	uint32_t addr;
+
+	build_good(&m);
+	assert_int_equal(load(f, &m), 0);
+	assert_int_equal(symtab_find(&f->syms, "_start", &addr), 0);
+	assert_int_equal(addr, TEXT_VA);
+	assert_int_equal(symtab_find(&f->syms, "buffer", &addr), 0);
+	assert_int_equal(addr, DATA_VA);
+	assert_string_equal(symtab_lookup(&f->syms, TEXT_VA + 8)->name, "_start");
+}
+
+static void test_missing_file_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+
+	expect_rejected(f, load_path(f, "/nonexistent/prog.elf"), "/nonexistent/prog.elf");
+	assert_non_null(strstr(f->err, "No such file"));
+}
+
+static void test_directory_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+
+	expect_rejected(f, load_path(f, "/tmp"), "/tmp");
+}
+
+static void test_empty_file_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+
+	write_bytes(f, "", 0);
+	expect_rejected(f, load_path(f, f->path), f->path);
+}
+
+static void test_text_file_is_not_an_elf(void **state)
+{
+	struct elf_fixture *f = *state;
+	static const char txt[] = "#!/bin/sh\necho this is not an executable\n";
+
+	write_bytes(f, txt, sizeof(txt) - 1);
+	expect_rejected(f, load_path(f, f->path), "not an ELF");
+}
+
+static void test_truncated_header_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	m.len = 30;
+	expect_rejected(f, load(f, &m), f->path);
+}
+
+static void test_truncated_program_headers_are_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	ehdr(&m)->e_shoff = 0;		/* keep libelf from giving up on sections first */
+	ehdr(&m)->e_shnum = 0;
+	ehdr(&m)->e_shstrndx = 0;
+	m.len = OFF_PH + sizeof(Elf32_Phdr) + 8;
+	expect_rejected(f, load(f, &m), f->path);
+}
+
+static void test_segment_data_beyond_eof_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	phdr(&m, 1)->p_offset = IMG_SIZE - 4;
+	expect_rejected(f, load(f, &m), "beyond the end");
+}
+
+static void test_segment_offset_overflow_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	phdr(&m, 1)->p_offset = 0xfffffff0u;
+	phdr(&m, 1)->p_filesz = 0x20;
+	phdr(&m, 1)->p_memsz = 0x40;
+	expect_rejected(f, load(f, &m), "beyond the end");
+}
+
+static void test_64_bit_class_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	ehdr(&m)->e_ident[EI_CLASS] = ELFCLASS64;
+	expect_rejected(f, load(f, &m), "64-bit");
+}
+
+static void test_big_endian_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	ehdr(&m)->e_ident[EI_DATA] = ELFDATA2MSB;
+	expect_rejected(f, load(f, &m), "big-endian");
+}
+
+static void test_wrong_machine_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	ehdr(&m)->e_machine = EM_386;
+	expect_rejected(f, load(f, &m), "machine 3");
+}
+
+static void test_shared_object_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	ehdr(&m)->e_type = ET_DYN;
+	expect_rejected(f, load(f, &m), "ET_EXEC");
+}
+
+static void test_relocatable_object_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	ehdr(&m)->e_type = ET_REL;
+	expect_rejected(f, load(f, &m), "ET_EXEC");
+}
+
+static void test_filesz_larger_than_memsz_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	phdr(&m, 0)->p_memsz = 8;
+	expect_rejected(f, load(f, &m), "exceeds");
+}
+
+static void test_segment_outside_ram_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	phdr(&m, 1)->p_paddr = 0x10000000u;
+	expect_rejected(f, load(f, &m), "outside RAM");
+}
+
+static void test_segment_running_past_the_end_of_ram_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	phdr(&m, 1)->p_paddr = RAM_BASE + ELF_RAM_SIZE - 16;
+	expect_rejected(f, load(f, &m), "outside RAM");
+}
+
+static void test_segment_wrapping_the_address_space_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	phdr(&m, 1)->p_memsz = 0xfffffff0u;
+	expect_rejected(f, load(f, &m), "outside RAM");
+}
+
+static void test_entry_outside_ram_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	ehdr(&m)->e_entry = 0x1000;
+	expect_rejected(f, load(f, &m), "entry");
+}
+
+static void test_file_without_loadable_segments_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	phdr(&m, 0)->p_type = PT_NOTE;
+	phdr(&m, 1)->p_type = PT_NULL;
+	expect_rejected(f, load(f, &m), "no loadable segment");
+}
+
+/* Every cut that loses part of a segment: rejected with a message, never a crash. */
+static void test_every_truncation_of_the_segments_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	for (size_t len = 0; len < OFF_DATA + sizeof(data); len++) {
+		build_good(&m);
+		m.len = len;
+		if (load(f, &m) != -1)
+			fail_msg("the image cut to %zu of %d bytes was accepted", len, IMG_SIZE);
+		if (!f->err[0])
+			fail_msg("the image cut to %zu bytes was rejected without a message", len);
+	}
+}
+
+/*
+ * A file cut inside its section header table is truncated too: loading it
+ * would silently drop the symbols (and with them tohost).
+ */
+static void test_truncated_section_headers_are_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	m.len = OFF_SH + sizeof(Elf32_Shdr) + 8;
+	expect_rejected(f, load(f, &m), f->path);
+}
+
+/* Random byte corruption of the headers: any outcome but a crash or a silent failure. */
+static void test_corrupt_headers_never_crash_the_loader(void **state)
+{
+	struct elf_fixture *f = *state;
+	uint32_t seed = 2024;
+	struct img m;
+
+	for (int i = 0; i < 3000; i++) {
+		build_good(&m);
+		for (int k = 0; k < 3; k++) {
+			size_t at;
+
+			seed = seed * 1664525u + 1013904223u;
+			at = (seed >> 8) % (k == 2 ? IMG_SIZE : OFF_TEXT);
+			seed = seed * 1664525u + 1013904223u;
+			m.b[at] = (uint8_t)(seed >> 24);
+		}
+		if (load(f, &m) == -1 && !f->err[0])
+			fail_msg("corruption %d was rejected without a message", i);
+		symtab_free(&f->syms);
+	}
+}
+
+#define ELF_TEST(t) cmocka_unit_test_setup_teardown(t, elf_setup, elf_teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		ELF_TEST(test_good_elf_loads_segments_and_entry),
+		ELF_TEST(test_good_elf_zero_fills_bss),
+		ELF_TEST(test_good_elf_symbols_are_read),
+		ELF_TEST(test_missing_file_is_rejected),
+		ELF_TEST(test_directory_is_rejected),
+		ELF_TEST(test_empty_file_is_rejected),
+		ELF_TEST(test_text_file_is_not_an_elf),
+		ELF_TEST(test_truncated_header_is_rejected),
+		ELF_TEST(test_truncated_program_headers_are_rejected),
+		ELF_TEST(test_segment_data_beyond_eof_is_rejected),
+		ELF_TEST(test_segment_offset_overflow_is_rejected),
+		ELF_TEST(test_64_bit_class_is_rejected),
+		ELF_TEST(test_big_endian_is_rejected),
+		ELF_TEST(test_wrong_machine_is_rejected),
+		ELF_TEST(test_shared_object_is_rejected),
+		ELF_TEST(test_relocatable_object_is_rejected),
+		ELF_TEST(test_filesz_larger_than_memsz_is_rejected),
+		ELF_TEST(test_segment_outside_ram_is_rejected),
+		ELF_TEST(test_segment_running_past_the_end_of_ram_is_rejected),
+		ELF_TEST(test_segment_wrapping_the_address_space_is_rejected),
+		ELF_TEST(test_entry_outside_ram_is_rejected),
+		ELF_TEST(test_file_without_loadable_segments_is_rejected),
+		ELF_TEST(test_every_truncation_of_the_segments_is_rejected),
+		ELF_TEST(test_truncated_section_headers_are_rejected),
+		ELF_TEST(test_corrupt_headers_never_crash_the_loader),
+	};
+
+	return UNIT_RUN("elf", tests);
+}

@@ -22,7 +22,6 @@
  *
  * Register conventions (a test must not use these for anything else):
  *   gp  (x3)  TESTNUM: number of the test case being run.
- *   t5  (x30) clobbered by the trap entry (scratch CSRs hold the rest).
  *   t6  (x31) expected value in the TEST_* check macros.
  *   s7  (x23) expected epc of an expected exception (0: do not check).
  *   s8  (x24) 1: check the expected tval in s11; 0: do not.
@@ -32,11 +31,15 @@
  *
  * Traps: both handlers (M: env_mtrap, S: env_strap) accept exactly one expected trap,
  * armed with TRAP_EXPECT*; an exception resumes at epc + 4 in the mode it came from,
- * an interrupt resumes at epc with its source cleared.  Any other trap fails the test.
+ * except that a fetch fault (cause 1 or 12) resumes at ra (reach the target with
+ * jalr ra, ...); an interrupt resumes at epc with its source cleared.  Any other trap
+ * fails the test.
  * An `ecall` with a7 = ENV_TO_M returns to the next instruction in M-mode (use
  * ENV_ENTER_M); ENV_ENTER(mode) drops from M-mode to S or U (via mret).
- * The handlers use mscratch/sscratch as scratch: a test of those CSRs must not trap
- * between writing and reading them.
+ * The handlers keep every register except s9/s10 (and a7 in ENV_ENTER_M), and use
+ * mscratch/sscratch as scratch: a test of those CSRs must not trap between writing and
+ * reading them.  A test that installs its own mtvec/stvec handler restores ours before
+ * its checks (a failing check ends the run through an ecall).
  */
 #ifndef ISA_ENV_H
 #define ISA_ENV_H
@@ -230,7 +233,7 @@
 	mret;                                                                           \
 	10095:
 
-/* From any mode, continue at the next instruction in M-mode (a7 is left 0). */
+/* From any mode, continue at the next instruction in M-mode, mstatus.MIE = 0 (a7 = 0). */
 #define ENV_ENTER_M                                                                     \
 	li a7, ENV_TO_M;                                                                \
 	ecall;                                                                          \
@@ -448,7 +451,13 @@ env_m_expected:                                                                 
 	bne t2, s7, env_m_unexpected;                                                   \
 6:	csrr t2, mepc;                                                                  \
 	addi t2, t2, 4;                                                                 \
-	csrw mepc, t2;                                                                  \
+	li t0, CAUSE_FETCH_ACCESS;                                                      \
+	bne t1, t0, 22f;                                                                \
+	mv t2, ra;                                                                      \
+22:	li t0, CAUSE_FETCH_PAGE;                                                        \
+	bne t1, t0, 23f;                                                                \
+	mv t2, ra;                                                                      \
+23:	csrw mepc, t2;                                                                  \
 env_m_done:                                                                             \
 	addi s9, s9, 1;                                                                 \
 	li s10, -1;                                                                     \
@@ -500,6 +509,8 @@ env_m_ecall_to_m:                                                               
 	bne t1, t2, env_m_expected;                                                     \
 10:	li t2, MSTATUS_MPP;                                                             \
 	csrs mstatus, t2;                                                               \
+	li t2, MSTATUS_MPIE;                                                            \
+	csrc mstatus, t2;                                                               \
 	csrr t2, mepc;                                                                  \
 	addi t2, t2, 4;                                                                 \
 	csrw mepc, t2;                                                                  \
@@ -640,7 +651,13 @@ env_strap:                                                                      
 	bne t2, s7, env_s_unexpected;                                                   \
 19:	csrr t2, sepc;                                                                  \
 	addi t2, t2, 4;                                                                 \
-	csrw sepc, t2;                                                                  \
+	li t0, CAUSE_FETCH_ACCESS;                                                      \
+	bne t1, t0, 24f;                                                                \
+	mv t2, ra;                                                                      \
+24:	li t0, CAUSE_FETCH_PAGE;                                                        \
+	bne t1, t0, 25f;                                                                \
+	mv t2, ra;                                                                      \
+25:	csrw sepc, t2;                                                                  \
 env_s_done:                                                                             \
 	addi s9, s9, 1;                                                                 \
 	li s10, -1;                                                                     \
@@ -672,6 +689,8 @@ env_s_forward:                                                                  
 	csrw mepc, t0;                                                                  \
 	li t0, MSTATUS_MPP;                                                             \
 	csrs mstatus, t0;                                                               \
+	li t0, MSTATUS_MPIE;                                                            \
+	csrc mstatus, t0;                                                               \
 	csrr t0, mscratch;                                                              \
 	mret;                                                                           \
 env_s_unexpected:                                                                       \

@@ -14,7 +14,7 @@ shift 3
 
 pass=0
 fail=0
-log=$dir/log
+log=$dir/log-$mode
 mkdir -p "$log"
 
 run() { # label, command...

@@ -16,6 +16,7 @@
 #include "sys/config.h"
 #include "sys/machine.h"
 #include "sys/param.h"
+#include "sys/report.h"
 
 #define OSPREY_VERSION "0.1.0"
 
@@ -37,12 +38,17 @@ static void usage(FILE *out)
 		"multiprocessor. Every hart starts at the ELF entry with a0 = hart id, a1 = 0.\n"
 		"\n"
 		"machine:\n"
+		"  --mode MODE          timing (the cycle-level model, default) or functional\n"
+		"  --preset NAME        default (a 1990s 4-processor bus machine) or modern\n"
 		"  --cores N            harts, 1..%d (default %d)\n"
 		"  --mem-size SIZE      RAM at 0x80000000, e.g. 128M (default 128M)\n"
 		"  --config FILE        read 'key = value' lines\n"
 		"  --set KEY=VALUE      set one configuration key (repeatable)\n"
 		"  --print-config       print the effective configuration and exit\n"
 		"run:\n"
+		"  --fast-forward N     timing mode: run N instructions functionally first\n"
+		"                       (caches start cold when timing begins)\n"
+		"  --stats FILE.json    write every statistic to FILE.json at exit\n"
 		"  --max-insns N        stop after N instructions retired by all harts (exit 3)\n"
 		"  --max-cycles N       stop at core cycle N (exit 3)\n"
 		"  --disk FILE         copy a disk image into RAM at 0x%08x (at most %u MiB)\n"
@@ -62,12 +68,16 @@ static void usage(FILE *out)
 }
 
 enum {
-	OPT_CORES = 256, OPT_MEM, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
+	OPT_CORES = 256, OPT_MEM, OPT_MODE, OPT_PRESET, OPT_FAST_FORWARD, OPT_STATS, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
 	OPT_MAX_CYCLES, OPT_DISK, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE,
 };
 
 static const struct option long_opts[] = {
 	{ "cores", required_argument, NULL, OPT_CORES },
+	{ "mode", required_argument, NULL, OPT_MODE },
+	{ "preset", required_argument, NULL, OPT_PRESET },
+	{ "fast-forward", required_argument, NULL, OPT_FAST_FORWARD },
+	{ "stats", required_argument, NULL, OPT_STATS },
 	{ "mem-size", required_argument, NULL, OPT_MEM },
 	{ "config", required_argument, NULL, OPT_CONFIG },
 	{ "set", required_argument, NULL, OPT_SET },
@@ -111,18 +121,18 @@ static double seconds_now(void)
 
 static void summary(const struct machine *m, double secs)
 {
-	uint64_t per_priv[4] = { 0 };
+	uint64_t per_priv[SM_MODES] = { 0 };
 
 	for (int i = 0; i < m->nharts; i++) {
 		const struct hart_stats *s = hart_stats(m->harts[i]);
 
-		for (int p = 0; p < 4; p++)
-			per_priv[p] += s->insns[p];
+		for (int p = 0; p < SM_MODES; p++)
+			per_priv[p] += s->insns.v[p];
 	}
 	fprintf(stderr, "osprey: %d harts, %llu instructions (U %llu, S %llu, M %llu), "
 		"%llu cycles, %.3f s host, %.1f MIPS\n", m->nharts,
-		(unsigned long long)m->retired, (unsigned long long)per_priv[PRIV_U],
-		(unsigned long long)per_priv[PRIV_S], (unsigned long long)per_priv[PRIV_M],
+		(unsigned long long)m->retired, (unsigned long long)per_priv[SM_U],
+		(unsigned long long)per_priv[SM_S], (unsigned long long)per_priv[SM_M],
 		(unsigned long long)m->now, secs, secs > 0 ? m->retired / secs / 1e6 : 0.0);
 }
 
@@ -132,7 +142,8 @@ int main(int argc, char **argv)
 	struct machine_opts opts = { 0 };
 	static struct machine m;
 	char err[512];
-	const char *uart_in = "-", *trace_file = NULL, *disk = NULL;
+	const char *uart_in = "-", *trace_file = NULL, *disk = NULL, *stats_file = NULL;
+	FILE *stats = NULL;
 	int print_config = 0, quiet = 0, c, status;
 	double t0;
 
@@ -144,6 +155,19 @@ int main(int argc, char **argv)
 			if (config_set(&cfg, "sys.cores", optarg, err, sizeof(err)))
 				return die("--cores: %s", err);
 			break;
+		case OPT_MODE:
+			if (config_set(&cfg, "sys.mode", optarg, err, sizeof(err)))
+				return die("--mode: %s", err);
+			break;
+		case OPT_PRESET:
+			if (config_preset(&cfg, optarg))
+				return die("--preset: unknown preset '%s' (default, modern)", optarg);
+			break;
+		case OPT_FAST_FORWARD:
+			if (parse_count("--fast-forward", optarg, &opts.fast_forward))
+				return EXIT_USAGE;
+			break;
+		case OPT_STATS: stats_file = optarg; break;
 		case OPT_MEM:
 			if (config_set(&cfg, "sys.mem_size", optarg, err, sizeof(err)))
 				return die("--mem-size: %s", err);
@@ -204,6 +228,15 @@ int main(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if (opts.fast_forward && cfg.mode != MODE_TIMING)
+		return die("%s", "--fast-forward needs timing mode (--mode timing)");
+	if (stats_file) {
+		stats = fopen(stats_file, "w");
+		if (!stats) {
+			fprintf(stderr, "osprey: --stats %s: %s\n", stats_file, strerror(errno));
+			return EXIT_USAGE;
+		}
+	}
 	if (trace_file) {
 		opts.trace = fopen(trace_file, "w");
 		if (!opts.trace) {
@@ -225,8 +258,16 @@ int main(int argc, char **argv)
 	status = m.stop.status;
 	if (m.stop.msg[0])
 		fprintf(stderr, "osprey: %s\n", m.stop.msg);
-	if (!quiet)
+	if (stats) {
+		report_json(&m, stats);
+		if (fclose(stats))
+			fprintf(stderr, "osprey: --stats %s: write error\n", stats_file);
+	}
+	if (!quiet) {
 		summary(&m, seconds_now() - t0);
+		if (m.timing)
+			report_summary(&m, stderr);
+	}
 	if (opts.trace && opts.trace != stderr)
 		fclose(opts.trace);
 	machine_free(&m);

@@ -533,6 +533,19 @@ void decode(uint32_t raw, struct insn *d)
 	d->rs2 = (raw >> 20) & 31;
 	d->cls = (uint8_t)classify(row);
 	switch (row->fmt) {
+	case FMT_R: case FMT_STORE: case FMT_BRANCH: case FMT_SFENCE:
+		d->uses = INSN_RS1 | INSN_RS2;
+		break;
+	case FMT_AMO:
+		d->uses = INSN_RS1 | INSN_RS2 | INSN_OWN;
+		break;
+	case FMT_I: case FMT_SHIFT: case FMT_LOAD: case FMT_JALR: case FMT_CSR: case FMT_LR:
+		d->uses = INSN_RS1;
+		break;
+	default:
+		d->uses = 0;
+	}
+	switch (row->fmt) {
 	case FMT_I: case FMT_LOAD: case FMT_JALR: d->imm = imm_i(raw); break;
 	case FMT_SHIFT: d->imm = (raw >> 20) & 31; break;
 	case FMT_STORE: d->imm = imm_s(raw); break;

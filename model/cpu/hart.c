@@ -187,7 +187,7 @@ enum hart_event hart_step(struct hart *h)
 		h->spin = 0;
 	}
 	h->cycle += !(h->mcountinhibit & 1);
-	h->stats.cycles[priv]++;
+	h->stats.cycles.v[SMODE(priv)]++;
 	h->just_trapped = 0;
 	if (__builtin_expect((hart_mip(h) & h->mie) != 0, 0) && hart_check_interrupts(h)) {
 		if (h->env.trace)
@@ -208,7 +208,7 @@ enum hart_event hart_step(struct hart *h)
 	if (d->exec(h, d) == 0) {
 		h->instret += !(h->mcountinhibit & 4) && !h->instret_written;
 		h->instret_written = 0;
-		h->stats.insns[priv]++;
+		h->stats.insns.v[SMODE(priv)]++;
 		h->x[0] = 0;
 		if (h->env.trace)
 			trace_insn(h, priv, pc, d);
@@ -230,12 +230,12 @@ void hart_idle(struct hart *h, uint64_t cycles)
 {
 	if (!(h->mcountinhibit & 1))
 		h->cycle += cycles;
-	h->stats.cycles[h->priv] += cycles;
+	h->stats.cycles.v[SMODE(h->priv)] += cycles;
 	if (h->spin) {
 		/* The jump to itself retires once per cycle. */
 		if (!(h->mcountinhibit & 4))
 			h->instret += cycles;
-		h->stats.insns[h->priv] += cycles;
+		h->stats.insns.v[SMODE(h->priv)] += cycles;
 	}
 }
 
@@ -270,6 +270,13 @@ uint64_t hart_instret(const struct hart *h) { return h->instret; }
 uint64_t hart_cycles(const struct hart *h) { return h->cycle; }
 const char *hart_stuck_reason(const struct hart *h) { return h->stuck; }
 const struct hart_stats *hart_stats(const struct hart *h) { return &h->stats; }
+
+const struct stat_field hart_stat_fields[] = {
+	STAT(struct hart_stats, insns), STAT(struct hart_stats, cycles),
+	STAT(struct hart_stats, traps), STAT(struct hart_stats, interrupts),
+	STAT(struct hart_stats, itlb_misses), STAT(struct hart_stats, dtlb_misses),
+};
+const int hart_stat_nfields = sizeof(hart_stat_fields) / sizeof(hart_stat_fields[0]);
 
 void hart_set_reg(struct hart *h, int r, uint32_t v)
 {
@@ -311,11 +318,19 @@ static int peek_translate(struct hart *h, uint32_t va, enum access acc, uint32_t
 			u->epoch = h->epoch;
 			u->vpn = va >> 12;
 			u->ok = 0;
+			u->pmp_page = 0;
 		}
 		u->ppn = *pa >> 12;
 		u->ok |= (uint8_t)(1u << acc);
+		if (pmp_allows(h, u->ppn << 12, PAGE_SIZE, acc, eff))
+			u->pmp_page |= (uint8_t)(1u << acc);
+	} else {
+		*lookup = 0;
+		*walk = 0;
 	}
 	*pa = (u->ppn << 12) | (va & 0xfff);
+	if (u->pmp_page & (1u << acc))
+		return 0;
 	return !pmp_allows(h, *pa, acc == ACC_FETCH ? 4 : 1, acc, eff);
 }
 
@@ -324,10 +339,16 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	const struct insn *d;
 	uint32_t raw;
 
-	memset(pk, 0, sizeof(*pk));
 	pk->pc = h->pc;
+	pk->irq = 0;
+	pk->fetch_fault = 0;
+	pk->mem = 0;
+	pk->rs1 = pk->rs2 = pk->rd = 0;
+	pk->dtlb_lookup = pk->dtlb_walk = 0;
+	pk->cls = IC_ALU;
 	if (hart_takeable(h, hart_mip(h))) {
 		pk->irq = 1;
+		pk->itlb_lookup = pk->itlb_walk = 0;
 		return;
 	}
 	if (peek_translate(h, h->pc, ACC_FETCH, &pk->fetch_pa, &pk->itlb_lookup, &pk->itlb_walk,
@@ -344,21 +365,16 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	pk->cls = d->cls;
 	pk->rd = d->rd;
 	pk->imm = d->imm;
-	switch (d->desc->fmt) {
-	case FMT_R: case FMT_AMO: case FMT_STORE: case FMT_BRANCH: case FMT_SFENCE:
+	if (d->uses & INSN_RS1)
 		pk->rs1 = d->rs1;
+	if (d->uses & INSN_RS2)
 		pk->rs2 = d->rs2;
-		break;
-	case FMT_I: case FMT_SHIFT: case FMT_LOAD: case FMT_JALR: case FMT_CSR: case FMT_LR:
-		pk->rs1 = d->rs1;
-		break;
-	default:
-		break;
-	}
 	if (pk->cls != IC_LOAD && pk->cls != IC_STORE && pk->cls != IC_AMO)
 		return;
 	pk->mem = 1;
-	pk->write = pk->cls == IC_STORE || (pk->cls == IC_AMO && d->desc->fmt == FMT_AMO);
+	pk->mem_fault = 0;
+	pk->mmio = 0;
+	pk->write = pk->cls == IC_STORE || (d->uses & INSN_OWN);
 	pk->size = pk->cls == IC_AMO ? 4 : (uint8_t)(1u << ((raw >> 12) & 3));
 	pk->va = h->x[d->rs1] + (uint32_t)d->imm;
 	if (pk->va & (pk->size - 1u)) {

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "sys/config.h"
+#include "sys/stats.h"
 
 struct hart;
 struct memmap;
@@ -160,18 +161,20 @@ uint64_t hart_cycles(const struct hart *h);
 /* Why the hart is stuck (valid after HART_STUCK): a one-line description. */
 const char *hart_stuck_reason(const struct hart *h);
 
-/* Counters of the hart, by name: "insns.u", "itlb.misses", ... */
+/* Counters of the hart's functional execution, by the mode it was in. */
 struct hart_stats {
-	uint64_t insns[4];	/* retired instructions by privilege (index enum priv) */
-	uint64_t cycles[4];	/* cycles by privilege */
-	uint64_t traps;		/* exceptions taken */
-	uint64_t interrupts;	/* interrupts taken */
+	struct mctr insns;	/* retired instructions */
+	struct mctr cycles;	/* cycles (functional mode: one per round) */
+	struct mctr traps;	/* exceptions taken, by the mode they were taken from */
+	struct mctr interrupts;	/* interrupts taken, likewise */
 	/*
 	 * TLB misses (walks). Hits are not counted here: the functional fast
 	 * paths bypass the TLBs; the timing model counts lookups itself.
 	 */
-	uint64_t itlb_misses, dtlb_misses;
+	struct mctr itlb_misses, dtlb_misses;
 };
+extern const struct stat_field hart_stat_fields[];
+extern const int hart_stat_nfields;
 const struct hart_stats *hart_stats(const struct hart *h);
 
 const char *priv_name(enum priv p);

@@ -26,7 +26,12 @@ struct insn {
 	int32_t imm;		/* sign-extended immediate, or CSR number, or shamt */
 	uint8_t rd, rs1, rs2;
 	uint8_t cls;		/* enum insn_class */
+	uint8_t uses;		/* INSN_RS1 | INSN_RS2 | INSN_OWN: what the timing model needs */
 };
+
+#define INSN_RS1 0x1	/* reads rs1 */
+#define INSN_RS2 0x2	/* reads rs2 */
+#define INSN_OWN 0x4	/* an atomic that writes memory (SC, AMOs): needs ownership */
 
 /* Exception causes (mcause with the interrupt bit clear). */
 enum cause {
@@ -117,6 +122,7 @@ struct hart {
 		uint32_t epoch;	/* valid while equal to the hart's epoch */
 		uint32_t vpn, ppn;
 		uint8_t ok;	/* access types (1 << enum access) already checked */
+		uint8_t pmp_page;	/* access types PMP allows on the whole page */
 	} micro_i, micro_d;	/* one-entry micro-TLBs in front of the I-TLB and D-TLB */
 	void (*store_hook)(void *ctx, uint32_t pa, int size, uint32_t val);
 	void *store_ctx;
@@ -130,6 +136,9 @@ struct hart {
 };
 
 #define COLD __attribute__((noinline, cold))
+
+/* The statistics index (enum stat_mode) of privilege mode @p. */
+#define SMODE(p) ((p) == PRIV_M ? SM_M : (int)(p))
 
 /* mip as software reads it: device lines ORed with software-written bits. */
 static inline uint32_t hart_mip(const struct hart *h)

@@ -172,7 +172,7 @@ int mmu_translate(struct hart *h, uint32_t va, enum access acc, uint32_t *paddr)
 {
 	enum priv eff = h->priv;
 	struct tlb *tlb = acc == ACC_FETCH ? &h->itlb : &h->dtlb;
-	uint64_t *misses = acc == ACC_FETCH ? &h->stats.itlb_misses : &h->stats.dtlb_misses;
+	struct mctr *misses = acc == ACC_FETCH ? &h->stats.itlb_misses : &h->stats.dtlb_misses;
 	uint16_t asid = (h->satp >> 22) & 0x1ff;
 	struct tlb_entry *e;
 	uint64_t pa;
@@ -192,7 +192,7 @@ int mmu_translate(struct hart *h, uint32_t va, enum access acc, uint32_t *paddr)
 		int cause;
 
 		/* A hit whose A/D bits need setting walks again, as a miss would. */
-		(*misses)++;
+		misses->v[SMODE(h->priv)]++;
 		cause = walk(h, tlb, va, acc, eff, asid);
 		if (cause >= 0)
 			return cause;

@@ -44,7 +44,7 @@ static void enter(struct hart *h, uint32_t cause, uint32_t tval)
 
 int hart_exception(struct hart *h, enum cause cause, uint32_t tval)
 {
-	h->stats.traps++;
+	h->stats.traps.v[SMODE(h->priv)]++;
 	enter(h, cause, tval);
 	return 1;
 }
@@ -84,7 +84,7 @@ int hart_check_interrupts(struct hart *h)
 		irq = highest(bits & h->mideleg);
 	if (irq < 0)
 		return 0;
-	h->stats.interrupts++;
+	h->stats.interrupts.v[SMODE(h->priv)]++;
 	enter(h, CAUSE_INTERRUPT | (uint32_t)irq, 0);
 	return 1;
 }

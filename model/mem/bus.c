@@ -45,6 +45,8 @@ void bus_request(struct bus *b, const struct bus_req *req)
 	assert(q->count < BUS_QUEUE);
 	q->req[(q->head + q->count) % BUS_QUEUE] = *req;
 	q->count++;
+	b->queued++;
+	b->ready_fresh = 0;
 }
 
 /* Rounds @t up to the next bus clock edge. */
@@ -55,15 +57,22 @@ static uint64_t edge(const struct bus *b, uint64_t t)
 	return (t + d - 1) / d * d;
 }
 
-uint64_t bus_next(const struct bus *b, uint64_t now)
+uint64_t bus_next_slow(const struct bus *b, uint64_t now)
 {
-	uint64_t best = UINT64_MAX;
+	uint64_t best = b->ready_min;
 
-	for (int i = 0; i < b->nagents; i++) {
-		const struct bus_queue *q = &b->q[i];
+	if (!b->ready_fresh) {
+		struct bus *w = (struct bus *)b;	/* a cache of derived state */
 
-		if (q->count && q->req[q->head].ready < best)
-			best = q->req[q->head].ready;
+		best = UINT64_MAX;
+		for (int i = 0; i < b->nagents; i++) {
+			const struct bus_queue *q = &b->q[i];
+
+			if (q->count && q->req[q->head].ready < best)
+				best = q->req[q->head].ready;
+		}
+		w->ready_min = best;
+		w->ready_fresh = 1;
 	}
 	if (best == UINT64_MAX)
 		return best;
@@ -95,6 +104,8 @@ static void finish(void *ctx, uint64_t arg, uint64_t now)
 
 	q->head = (q->head + 1) % BUS_QUEUE;
 	q->count--;
+	b->queued--;
+	b->ready_fresh = 0;
 	b->ops[agent]->done(b->agent[agent], &r, shared, now);
 }
 
@@ -123,6 +134,7 @@ void bus_tick(struct bus *b, uint64_t now)
 	s = &b->stats[agent];
 	s->wait_cycles.v[r->mode] += now - r->ready;
 
+	b->ready_fresh = 0;
 	if (r->op == BUS_UPGR && !b->ops[agent]->holds(b->agent[agent], r->line))
 		r->op = BUS_RDX;	/* the shared copy was lost while the request waited */
 

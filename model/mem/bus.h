@@ -88,6 +88,9 @@ struct bus {
 	const struct bus_agent_ops *ops[BUS_MAX_AGENTS];
 	struct bus_queue q[BUS_MAX_AGENTS];
 	int rr;				/* agent that has priority at the next grant */
+	uint32_t queued;		/* requests in all queues */
+	uint64_t ready_min;		/* earliest ready time among queue heads, if fresh */
+	int ready_fresh;		/* ready_min is up to date */
 	uint64_t busy_until;		/* first cycle the bus is free */
 	uint64_t busy_total;		/* cycles held, all agents */
 	struct bus_stats stats[BUS_MAX_AGENTS];
@@ -102,8 +105,13 @@ int bus_attach(struct bus *b, void *agent, const struct bus_agent_ops *ops);
 /* Queues a request; its agent field says whose queue. */
 void bus_request(struct bus *b, const struct bus_req *req);
 
+uint64_t bus_next_slow(const struct bus *b, uint64_t now);
+
 /* The earliest cycle at which bus_tick could grant something, or UINT64_MAX. */
-uint64_t bus_next(const struct bus *b, uint64_t now);
+static inline uint64_t bus_next(const struct bus *b, uint64_t now)
+{
+	return b->queued ? bus_next_slow(b, now) : UINT64_MAX;
+}
 
 /* A bus clock edge at @now (a multiple of clock_div): grants one transaction if it can. */
 void bus_tick(struct bus *b, uint64_t now);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sys/param.h"
+#include "sys/stats.h"
 
 enum key_kind {
 	KEY_U32,	/* unsigned integer, decimal or 0x hex */
@@ -68,7 +69,6 @@ static const struct key keys[] = {
 	U32("core.div_latency", core.div_latency, 1, 200, "cycles of a divide"),
 	U32("core.load_use", core.load_use, 0, 10, "cycles a use waits for a load"),
 	U32("core.serialize", core.serialize, 0, 100, "cycles to drain and refill the pipeline"),
-	U32("core.fetch_queue", core.fetch_queue, 1, 64, "instructions fetched ahead"),
 	U32("core.wb_entries", core.wb_entries, 1, 64, "L1D write buffer entries"),
 	CACHE("l1i", l1i),
 	CACHE("l1d", l1d),
@@ -81,7 +81,6 @@ static const struct key keys[] = {
 	U32("mem.latency", mem.latency, 1, 100000, "core cycles to first data"),
 	U32("mem.banks", mem.banks, 1, 64, "independent banks"),
 	U32("mem.bank_busy", mem.bank_busy, 0, 100000, "core cycles a bank is busy per access"),
-	U32("mem.queue", mem.queue, 1, 256, "requests the controller holds"),
 	U32("mem.mmio_latency", mem.mmio_latency, 0, 100000, "core cycles per device access"),
 };
 
@@ -98,14 +97,14 @@ static void preset_default(struct config *c)
 	c->core_hz = DEFAULT_CORE_HZ;
 	c->core = (struct core_config){ .bpred = BPRED_BTFN, .bht_entries = 512,
 		.btb_entries = 64, .mispredict = 2, .taken_bubble = 1, .mul_latency = 4,
-		.div_latency = 33, .load_use = 1, .serialize = 4, .fetch_queue = 2,
+		.div_latency = 33, .load_use = 1, .serialize = 4,
 		.wb_entries = 4 };
 	c->l1i = (struct cache_config){ 16 << 10, 1, 32, 0, 1, 1 };
 	c->l1d = (struct cache_config){ 32 << 10, 1, 32, 0, 1, 2 };
 	c->l2 = (struct cache_config){ 256 << 10, 2, 64, 0, 6, 4 };
 	c->bus = (struct bus_config){ .clock_div = 4, .width = 8, .arb_cycles = 1,
 		.snoop_cycles = 1, .c2c_cycles = 2 };
-	c->mem = (struct mem_config){ .latency = 40, .banks = 1, .bank_busy = 16, .queue = 8,
+	c->mem = (struct mem_config){ .latency = 40, .banks = 1, .bank_busy = 16,
 		.mmio_latency = 20 };
 }
 
@@ -114,14 +113,14 @@ static void preset_modern(struct config *c)
 	c->core_hz = 2000000000u;
 	c->core = (struct core_config){ .bpred = BPRED_BIMODAL, .bht_entries = 4096,
 		.btb_entries = 512, .mispredict = 3, .taken_bubble = 1, .mul_latency = 3,
-		.div_latency = 20, .load_use = 1, .serialize = 5, .fetch_queue = 8,
+		.div_latency = 20, .load_use = 1, .serialize = 5,
 		.wb_entries = 8 };
 	c->l1i = (struct cache_config){ 32 << 10, 8, 64, 0, 1, 4 };
 	c->l1d = (struct cache_config){ 32 << 10, 8, 64, 0, 2, 8 };
 	c->l2 = (struct cache_config){ 1 << 20, 16, 64, 0, 12, 16 };
 	c->bus = (struct bus_config){ .clock_div = 2, .width = 32, .arb_cycles = 2,
 		.snoop_cycles = 2, .c2c_cycles = 8 };
-	c->mem = (struct mem_config){ .latency = 160, .banks = 8, .bank_busy = 40, .queue = 32,
+	c->mem = (struct mem_config){ .latency = 160, .banks = 8, .bank_busy = 40,
 		.mmio_latency = 100 };
 }
 
@@ -148,7 +147,7 @@ void config_defaults(struct config *cfg)
 	cfg->itlb.ways = DEFAULT_TLB_WAYS;
 	cfg->dtlb.entries = DEFAULT_TLB_ENTRIES;
 	cfg->dtlb.ways = DEFAULT_TLB_WAYS;
-	cfg->mode = MODE_FUNCTIONAL;
+	cfg->mode = MODE_TIMING;
 	preset_default(cfg);
 }
 
@@ -387,5 +386,19 @@ void config_print(const struct config *cfg, FILE *out)
 			fprintf(out, "%-20s = %-12s # %s\n", k->name, k->names[v], k->help);
 		else
 			fprintf(out, "%-20s = %-12llu # %s\n", k->name, v, k->help);
+	}
+}
+
+void config_json(const struct config *cfg, struct json *j)
+{
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		const struct key *k = &keys[i];
+		const char *field = (const char *)cfg + k->offset;
+		uint64_t v = k->kind == KEY_U64 ? *(const uint64_t *)field : *(const uint32_t *)field;
+
+		if (k->kind == KEY_ENUM)
+			json_str(j, k->name, k->names[v]);
+		else
+			json_u64(j, k->name, v);
 	}
 }

@@ -48,7 +48,6 @@ struct core_config {
 	uint32_t load_use;	/* cycles an instruction waits for a load's result */
 	uint32_t serialize;	/* cycles to drain and refill the pipeline (CSR write,
 				 * fence.i, sfence.vma, trap entry and return) */
-	uint32_t fetch_queue;	/* instructions the fetch unit may run ahead */
 	uint32_t wb_entries;	/* L1D write buffer entries */
 };
 
@@ -64,7 +63,6 @@ struct mem_config {
 	uint32_t latency;	/* core cycles from request to first data at the controller */
 	uint32_t banks;		/* independent banks; lines interleave across them */
 	uint32_t bank_busy;	/* core cycles a bank stays busy per access */
-	uint32_t queue;		/* requests the controller holds */
 	uint32_t mmio_latency;	/* core cycles for an uncached device access */
 };
 
@@ -111,6 +109,10 @@ int config_check(const struct config *cfg, char *err, size_t errlen);
 
 /* Writes every key in the format config_load reads. */
 void config_print(const struct config *cfg, FILE *out);
+
+struct json;
+/* Writes every key as a JSON member ("sys.cores": 4, "l1d.repl": "lru"). */
+void config_json(const struct config *cfg, struct json *j);
 
 /* Parses a size with an optional K, M or G suffix (binary units). Returns 0 or -1. */
 int parse_size(const char *s, uint64_t *out);

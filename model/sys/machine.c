@@ -2,6 +2,7 @@
 #include "sys/machine.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sys/elf_load.h"
@@ -65,6 +66,11 @@ int machine_init(struct machine *m, const struct config *cfg, const struct machi
 
 void machine_free(struct machine *m)
 {
+	if (m->timing) {
+		timing_free(m->timing);
+		free(m->timing);
+		m->timing = NULL;
+	}
 	for (int i = 0; i < m->nharts; i++)
 		hart_free(m->harts[i]);
 	memmap_free(&m->mm);
@@ -192,12 +198,28 @@ static void check_stuck(struct machine *m, struct hart *h)
 		 hart_stuck_reason(h));
 }
 
-void machine_run(struct machine *m)
+/* Devices that act on time or retired instructions, and the run's limits. */
+static void after_cycle(struct machine *m)
 {
-	uint64_t max_insns = m->opts.max_insns ? m->opts.max_insns : UINT64_MAX;
-	uint64_t max_cycles = m->opts.max_cycles ? m->opts.max_cycles : UINT64_MAX;
+	if (m->now >= m->clint.next_event)
+		clint_update(&m->clint);
+	if (m->htif.armed && m->retired >= m->htif.check_at)
+		htif_poll(&m->htif);
+	if (m->now % UART_POLL_CYCLES == 0 && uart_rx_open(&m->uart))
+		uart_poll(&m->uart, 0);
+	if (m->opts.max_insns && m->retired >= m->opts.max_insns)
+		sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT,
+			 "instruction limit reached: %llu instructions retired",
+			 (unsigned long long)m->retired);
+	else if (m->opts.max_cycles && m->now >= m->opts.max_cycles)
+		sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT, "cycle limit reached at cycle %llu",
+			 (unsigned long long)m->now);
+}
 
-	while (m->stop.kind == STOP_NONE) {
+/* Functional mode: one instruction per hart per cycle, until @until instructions retired. */
+static void run_functional(struct machine *m, uint64_t until)
+{
+	while (m->stop.kind == STOP_NONE && m->retired < until) {
 		int ran = 0, spinning = 0;
 
 		for (int i = 0; i < m->nharts; i++) {
@@ -223,21 +245,78 @@ void machine_run(struct machine *m)
 		m->now++;
 		if (m->stop.kind != STOP_NONE)
 			break;
-		if (m->now >= m->clint.next_event)
-			clint_update(&m->clint);
-		if (m->htif.armed && m->retired >= m->htif.check_at)
-			htif_poll(&m->htif);
-		if (m->now % UART_POLL_CYCLES == 0 && uart_rx_open(&m->uart))
-			uart_poll(&m->uart, 0);
-		if (!ran)
+		after_cycle(m);
+		if (!ran && m->stop.kind == STOP_NONE)
 			idle_skip(m, spinning);
-		if (m->retired >= max_insns)
-			sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT,
-				 "instruction limit reached: %llu instructions retired",
-				 (unsigned long long)m->retired);
-		else if (m->now >= max_cycles)
-			sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT, "cycle limit reached at cycle %llu",
-				 (unsigned long long)m->now);
+	}
+}
+
+/* The earliest cycle a device needs the loop: the timer, the console poll. */
+static uint64_t device_next(const struct machine *m)
+{
+	uint64_t next = m->clint.next_event;
+
+	if (uart_rx_open(&m->uart)) {
+		uint64_t poll = (m->now / UART_POLL_CYCLES + 1) * UART_POLL_CYCLES;
+
+		if (poll < next)
+			next = poll;
+	}
+	return next;
+}
+
+/* Timing mode: every unit each cycle, jumping over cycles in which nothing happens. */
+static void run_timing(struct machine *m)
+{
+	struct timing *t = m->timing;
+
+	while (m->stop.kind == STOP_NONE) {
+		uint64_t next, dev;
+
+		m->retired += (uint64_t)timing_cycle(t, m->now);
+		if (m->stop.kind != STOP_NONE)
+			break;
+		after_cycle(m);
+		if (m->stop.kind != STOP_NONE)
+			break;
+		next = timing_next(t, m->now);
+		dev = device_next(m);
+		if (next == UINT64_MAX && timing_all_idle(t)) {
+			/* Every core waits in WFI: the functional rules decide what can wake them. */
+			m->now++;
+			idle_skip(m, 0);
+			continue;
+		}
+		if (next == UINT64_MAX) {
+			sim_stop(&m->stop, STOP_STUCK, EXIT_STUCK,
+				 "internal error: every core waits for a memory event that is "
+				 "not scheduled (cycle %llu)", (unsigned long long)m->now);
+			break;
+		}
+		if (dev < next)
+			next = dev;
+		if (m->opts.max_cycles && next > m->opts.max_cycles)
+			next = m->opts.max_cycles;
+		m->now = next > m->now ? next : m->now + 1;
+	}
+	timing_account(t, m->now);
+}
+
+void machine_run(struct machine *m)
+{
+	if (m->cfg.mode == MODE_FUNCTIONAL) {
+		run_functional(m, UINT64_MAX);
+	} else {
+		if (m->opts.fast_forward)
+			run_functional(m, m->opts.fast_forward);
+		if (m->stop.kind == STOP_NONE) {
+			m->timing = calloc(1, sizeof(*m->timing));
+			if (!m->timing || timing_init(m->timing, &m->cfg, m->harts, m->nharts))
+				sim_stop(&m->stop, STOP_STUCK, EXIT_USAGE,
+					 "out of host memory building the timing model");
+			else
+				run_timing(m);
+		}
 	}
 	fflush(m->opts.uart_out);
 }

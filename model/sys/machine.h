@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The simulated machine: harts, RAM and the QEMU-virt-compatible devices,
- * and the loop that runs them. Until the timing model lands, harts advance
- * one instruction each in round-robin order, one round per core cycle, so
- * LR/SC and AMO races between harts are real.
+ * and the loops that run them. In functional mode harts advance one
+ * instruction each in round-robin order, one round per cycle, so LR/SC and
+ * AMO races between harts are real. In timing mode the cycle-level model
+ * (sys/timing.h) decides when each instruction executes.
  */
 #ifndef OSPREY_MACHINE_H
 #define OSPREY_MACHINE_H
@@ -21,6 +22,7 @@
 #include "sys/config.h"
 #include "sys/stop.h"
 #include "sys/symtab.h"
+#include "sys/timing.h"
 
 struct machine_opts {
 	uint64_t max_insns;	/* stop after this many retired instructions; 0 = no limit */
@@ -28,6 +30,7 @@ struct machine_opts {
 	FILE *trace;		/* per-instruction trace, or NULL */
 	FILE *uart_out;		/* guest console output */
 	int uart_in_fd;		/* guest console input, or -1 */
+	uint64_t fast_forward;	/* timing mode: this many instructions functionally first */
 };
 
 struct machine {
@@ -43,6 +46,7 @@ struct machine {
 	struct finisher finisher;
 	struct htif htif;
 	struct symtab syms;
+	struct timing *timing;	/* the timing model, once timing mode runs; else NULL */
 	uint32_t entry;
 	uint64_t now;		/* core cycles since reset */
 	uint64_t retired;	/* instructions retired by all harts */

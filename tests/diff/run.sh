@@ -16,7 +16,7 @@ out=$build/tests/diff/out
 mkdir -p "$out"
 
 # Seconds each run may take: QEMU is fast; a cycle-level model is not.
-qemu_timeout=20
+qemu_timeout=60	# generous: QEMU runs 4 vCPU threads on a shared 2-core host
 osprey_timeout=600
 osprey_insns=200000000
 

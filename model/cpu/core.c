@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: MIT
+#include "cpu/core.h"
+
+#include <string.h>
+
+#include "mem/bus.h"
+
+const struct stat_field core_stat_fields[] = {
+	STAT(struct core_stats, cycles), STAT(struct core_stats, insns),
+	STAT(struct core_stats, stall_imiss), STAT(struct core_stats, stall_dmiss),
+	STAT(struct core_stats, stall_bus), STAT(struct core_stats, stall_branch),
+	STAT(struct core_stats, stall_muldiv), STAT(struct core_stats, stall_hazard),
+	STAT(struct core_stats, stall_tlb), STAT(struct core_stats, stall_serial),
+	STAT(struct core_stats, stall_wb), STAT(struct core_stats, stall_mmio),
+	STAT(struct core_stats, idle), STAT(struct core_stats, branches),
+	STAT(struct core_stats, mispredicts), STAT(struct core_stats, traps),
+	STAT(struct core_stats, itlb_lookups), STAT(struct core_stats, itlb_misses),
+	STAT(struct core_stats, dtlb_lookups), STAT(struct core_stats, dtlb_misses),
+	STAT(struct core_stats, loads), STAT(struct core_stats, stores),
+	STAT(struct core_stats, atomics), STAT(struct core_stats, mmio),
+};
+const int core_stat_nfields = sizeof(core_stat_fields) / sizeof(core_stat_fields[0]);
+
+static uint8_t stat_mode(enum priv p)
+{
+	return p == PRIV_M ? SM_M : p == PRIV_S ? SM_S : SM_U;
+}
+
+/* The write buffer takes retired stores from the hart (the store hook). */
+static void defer_store(void *ctx, uint32_t pa, int size, uint32_t val)
+{
+	struct core *c = ctx;
+
+	wbuf_push(&c->wb, pa, size, val);
+}
+
+static void wake_from_l1(void *ctx, uint64_t now)
+{
+	core_wake(ctx, now);
+}
+
+int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, struct bus *bus,
+	      int agent, const struct config *cfg)
+{
+	memset(c, 0, sizeof(*c));
+	c->hart = h;
+	c->l1i = l1i;
+	c->l1d = l1d;
+	c->bus = bus;
+	c->agent = agent;
+	c->cfg = cfg->core;
+	c->mmio_latency = cfg->mem.mmio_latency;
+	c->mode = stat_mode(hart_priv(h));
+	c->fetch_line = ~0u;
+	wbuf_init(&c->wb, cfg->core.wb_entries);
+	l1i->wake = wake_from_l1;
+	l1i->wake_ctx = c;
+	l1d->wake = wake_from_l1;
+	l1d->wake_ctx = c;
+	hart_set_store_hook(h, defer_store, c);
+	hart_set_spin_detect(h, 0);
+	return bpred_init(&c->bp, &cfg->core);
+}
+
+void core_free(struct core *c)
+{
+	bpred_free(&c->bp);
+}
+
+static uint64_t bus_wait_total(const struct core *c)
+{
+	return mctr_total(&c->bus->stats[c->agent].wait_cycles);
+}
+
+/* Charges the cycles [acct, now) to the current cause, in the current mode. */
+static void charge(struct core *c, uint64_t now)
+{
+	struct core_stats *s = &c->stats;
+	uint64_t n = now - c->acct;
+	int m = c->mode;
+
+	if (now <= c->acct)
+		return;
+	s->cycles.v[m] += n;
+	switch (c->cause) {
+	case STALL_IMISS:
+	case STALL_DMISS: {
+		/* The share of the wait that this core's bus requests spent queued. */
+		uint64_t total = bus_wait_total(c), bus = total - c->bus_wait_mark;
+
+		c->bus_wait_mark = total;
+		if (bus > n)
+			bus = n;
+		s->stall_bus.v[m] += bus;
+		(c->cause == STALL_IMISS ? &s->stall_imiss : &s->stall_dmiss)->v[m] += n - bus;
+		break;
+	}
+	case STALL_BRANCH: s->stall_branch.v[m] += n; break;
+	case STALL_MULDIV: s->stall_muldiv.v[m] += n; break;
+	case STALL_HAZARD: s->stall_hazard.v[m] += n; break;
+	case STALL_TLB: s->stall_tlb.v[m] += n; break;
+	case STALL_SERIAL: s->stall_serial.v[m] += n; break;
+	case STALL_WB: s->stall_wb.v[m] += n; break;
+	case STALL_MMIO: s->stall_mmio.v[m] += n; break;
+	case STALL_IDLE: s->idle.v[m] += n; break;
+	default: break;
+	}
+	c->acct = now;
+}
+
+void core_account(struct core *c, uint64_t now)
+{
+	charge(c, now);
+}
+
+/* Sleeps until a wake-up, losing the time to @cause. */
+static int sleep_on(struct core *c, uint64_t now, enum stall_cause cause)
+{
+	charge(c, now);
+	c->cause = cause;
+	c->next = UINT64_MAX;
+	if (cause == STALL_IMISS || cause == STALL_DMISS)
+		c->bus_wait_mark = bus_wait_total(c);
+	return 0;
+}
+
+/* Waits until cycle @until, losing the time to @cause. */
+static int delay(struct core *c, uint64_t now, uint64_t until, enum stall_cause cause)
+{
+	charge(c, now);
+	c->cause = cause;
+	c->next = until;
+	return 0;
+}
+
+void core_wake(struct core *c, uint64_t now)
+{
+	c->wb.waiting = 0;
+	if (c->next == UINT64_MAX)
+		c->next = now;
+}
+
+/* Moves the oldest buffered store into the L1D, performing it, if its line is owned. */
+static void drain(struct core *c, uint64_t now)
+{
+	struct wbuf_entry *e = wbuf_head(&c->wb);
+
+	if (!e || c->wb.waiting)
+		return;
+	if (l1_access(c->l1d, e->pa, 1, now) != L1_HIT) {
+		c->wb.waiting = 1;
+		return;
+	}
+	hart_commit_store(c->hart, e->pa, e->size, e->val);
+	wbuf_pop(&c->wb);
+	if (c->next == UINT64_MAX && c->cause == STALL_WB)
+		c->next = now;
+}
+
+/* Makes the page-walk reads of a TLB miss through the L1D. 1 while still walking. */
+static int walk(struct core *c, const uint32_t *pte, int n, int *done, uint64_t now)
+{
+	if (*done >= n)
+		return 0;
+	if (l1_access(c->l1d, pte[*done], 0, now) != L1_HIT)
+		return !sleep_on(c, now, STALL_TLB);
+	(*done)++;
+	return !delay(c, now, now + c->l1d->cfg.latency, STALL_TLB);
+}
+
+/* Does this CSR instruction write its CSR (csrrw always, csrrs/c when rs1/uimm != 0)? */
+static int csr_writes(uint32_t raw)
+{
+	return ((raw >> 12) & 3) == 1 || ((raw >> 15) & 31) != 0;
+}
+
+static void count_peek(struct core *c)
+{
+	const struct hart_peek *pk = &c->pk;
+	int m = c->mode;
+
+	c->stats.itlb_lookups.v[m] += pk->itlb_lookup;
+	c->stats.itlb_misses.v[m] += pk->itlb_walk != 0;
+	c->stats.dtlb_lookups.v[m] += pk->dtlb_lookup;
+	c->stats.dtlb_misses.v[m] += pk->dtlb_walk != 0;
+}
+
+/* Runs the instruction whose conditions are met, and sets up the next one. */
+static int execute(struct core *c, uint64_t now)
+{
+	const struct hart_peek *pk = &c->pk;
+	struct hart *h = c->hart;
+	enum hart_event ev;
+	uint64_t next = now + 1;
+	enum stall_cause cause = STALL_NONE;
+	int m;
+
+	charge(c, now);
+	m = c->mode;
+	ev = hart_step(h);
+	c->stats.cycles.v[m]++;
+	c->acct = now + 1;
+	c->have_pk = 0;
+	if (pk->rd)
+		c->reg_ready[pk->rd] = now + 1;
+
+	if (ev != HART_RETIRED) {
+		c->stats.traps.v[m] += ev == HART_TRAPPED;
+		next += c->cfg.serialize;
+		cause = STALL_SERIAL;
+		c->fetch_line = ~0u;
+		goto out;
+	}
+	c->stats.insns.v[m]++;
+	switch (pk->cls) {
+	case IC_LOAD:
+	case IC_AMO:
+		if (pk->cls == IC_LOAD)
+			c->stats.loads.v[m]++;
+		else
+			c->stats.atomics.v[m]++;
+		c->stats.mmio.v[m] += pk->mmio;
+		c->reg_ready[pk->rd] = now + 1 + c->cfg.load_use;
+		c->reg_cause[pk->rd] = STALL_HAZARD;
+		break;
+	case IC_STORE:
+		c->stats.stores.v[m]++;
+		c->stats.mmio.v[m] += pk->mmio;
+		break;
+	case IC_MUL:
+	case IC_DIV:
+		next = now + (pk->cls == IC_MUL ? c->cfg.mul_latency : c->cfg.div_latency);
+		cause = STALL_MULDIV;
+		c->reg_ready[pk->rd] = next;
+		c->reg_cause[pk->rd] = STALL_MULDIV;
+		break;
+	case IC_BRANCH:
+	case IC_JAL:
+	case IC_JALR: {
+		uint32_t target = hart_pc(h);
+		int taken = target != pk->pc + 4;
+		enum bp_outcome out = bpred_resolve(&c->bp, pk->pc, pk->cls == IC_BRANCH,
+						    pk->cls != IC_JALR, pk->imm, taken, target);
+
+		c->stats.branches.v[m]++;
+		if (out == BP_WRONG) {
+			c->stats.mispredicts.v[m]++;
+			next += c->cfg.mispredict;
+			cause = STALL_BRANCH;
+		} else if (out == BP_CORRECT_BUBBLE) {
+			next += c->cfg.taken_bubble;
+			cause = STALL_BRANCH;
+		}
+		break;
+	}
+	case IC_CSR:
+		if (csr_writes(pk->raw)) {
+			next += c->cfg.serialize;
+			cause = STALL_SERIAL;
+		}
+		break;
+	case IC_FENCE_I:
+		l1_flush(c->l1i);
+		/* fall through */
+	case IC_SFENCE:
+	case IC_XRET:
+		next += c->cfg.serialize;
+		cause = STALL_SERIAL;
+		c->fetch_line = ~0u;
+		break;
+	default:
+		break;
+	}
+out:
+	c->reg_ready[0] = 0;
+	c->mode = stat_mode(hart_priv(h));
+	c->next = next;
+	c->cause = cause;
+	return ev == HART_RETIRED;
+}
+
+int core_step(struct core *c, uint64_t now)
+{
+	struct hart *h = c->hart;
+	struct hart_peek *pk = &c->pk;
+	uint32_t line;
+	uint64_t t;
+	int src;
+
+	drain(c, now);
+	if (c->next > now)
+		return 0;
+	if (hart_in_wfi(h) && !hart_wakeable(h))
+		return sleep_on(c, now, STALL_IDLE);
+	if (!c->have_pk) {
+		hart_peek(h, pk);
+		c->have_pk = 1;
+		c->walk_done = 0;
+		c->mmio_waited = 0;
+		count_peek(c);
+	}
+	if (pk->irq)
+		return execute(c, now);
+	if (walk(c, pk->ipte, pk->itlb_walk, &c->walk_done, now))
+		return 0;
+	if (pk->fetch_fault)
+		return execute(c, now);
+
+	/* The fetch unit holds one line; a new line is an L1I access. */
+	line = carray_line(&c->l1i->arr, pk->fetch_pa);
+	if (line != c->fetch_line) {
+		if (l1_access(c->l1i, pk->fetch_pa, 0, now) != L1_HIT)
+			return sleep_on(c, now, STALL_IMISS);
+		c->fetch_line = line;
+	}
+
+	/* Operands: forwarding hides ALU results; loads and mul/div make later users wait. */
+	t = c->reg_ready[pk->rs1];
+	src = pk->rs1;
+	if (c->reg_ready[pk->rs2] > t) {
+		t = c->reg_ready[pk->rs2];
+		src = pk->rs2;
+	}
+	if (t > now)
+		return delay(c, now, t, (enum stall_cause)c->reg_cause[src]);
+
+	if (pk->mem && !pk->mem_fault) {
+		int dwalk = c->walk_done - pk->itlb_walk;
+
+		if (walk(c, pk->dpte, pk->dtlb_walk, &dwalk, now)) {
+			c->walk_done = pk->itlb_walk + dwalk;
+			return 0;
+		}
+		if (pk->mmio) {
+			if (!c->mmio_waited) {
+				c->mmio_waited = 1;
+				return delay(c, now, now + c->mmio_latency, STALL_MMIO);
+			}
+		} else if (pk->cls == IC_LOAD) {
+			if (wbuf_overlaps(&c->wb, pk->pa, pk->size))
+				return sleep_on(c, now, STALL_WB);
+			if (l1_access(c->l1d, pk->pa, 0, now) != L1_HIT)
+				return sleep_on(c, now, STALL_DMISS);
+		} else if (pk->cls == IC_STORE) {
+			if (wbuf_full(&c->wb))
+				return sleep_on(c, now, STALL_WB);
+		} else {
+			if (!wbuf_empty(&c->wb))
+				return sleep_on(c, now, STALL_WB);
+			if (l1_access(c->l1d, pk->pa, pk->write, now) != L1_HIT)
+				return sleep_on(c, now, STALL_DMISS);
+		}
+	}
+	if ((pk->cls == IC_FENCE || pk->cls == IC_FENCE_I || pk->cls == IC_SFENCE ||
+	     pk->cls == IC_XRET) && !wbuf_empty(&c->wb))
+		return sleep_on(c, now, STALL_WB);
+	return execute(c, now);
+}

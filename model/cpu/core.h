@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The timing model of one core: a single-issue in-order pipeline of the
+ * classic five stages (fetch, decode, execute, memory, write-back) around a
+ * functional hart, with its fetch unit, branch predictor and write buffer.
+ *
+ * The pipeline is modelled by when each instruction can enter execute: one
+ * per cycle at best, later when the fetch unit has not got its line yet
+ * (I-miss), a source register waits for a load or a multiply (load-use,
+ * mul/div), a TLB miss walks the page table through the L1D, a load misses
+ * in the L1D, the write buffer is full, or the previous instruction flushed
+ * the pipeline (misprediction, serialization). The hart executes each
+ * instruction at the cycle it completes: loads, LR, SC and AMOs at the cycle
+ * their L1D access completes; stores when they drain from the write buffer.
+ */
+#ifndef OSPREY_CORE_H
+#define OSPREY_CORE_H
+
+#include <stdint.h>
+
+#include "cpu/bpred.h"
+#include "cpu/hart.h"
+#include "mem/l1.h"
+#include "mem/wbuf.h"
+#include "sys/config.h"
+#include "sys/stats.h"
+
+/* Why the core did not issue an instruction in a cycle. */
+enum stall_cause {
+	STALL_NONE,
+	STALL_IMISS,	/* fetch waits for an L1I miss */
+	STALL_DMISS,	/* a load or atomic waits for an L1D miss */
+	STALL_BUS,	/* part of a miss spent waiting for the bus */
+	STALL_BRANCH,	/* misprediction or taken-transfer bubble */
+	STALL_MULDIV,	/* a multiply or divide occupies execute, or its result is awaited */
+	STALL_HAZARD,	/* an instruction waits for a load's result (load-use) */
+	STALL_TLB,	/* a page walk */
+	STALL_SERIAL,	/* pipeline drained and refilled (CSR write, fences, traps, xRET) */
+	STALL_WB,	/* write buffer full, or draining for a fence, atomic or overlapping load */
+	STALL_MMIO,	/* an uncached device access */
+	STALL_IDLE,	/* WFI: not a stall, the core has nothing to do */
+	STALL_CAUSES,
+};
+
+struct core_stats {
+	struct mctr cycles, insns;
+	struct mctr stall_imiss, stall_dmiss, stall_bus, stall_branch, stall_muldiv;
+	struct mctr stall_hazard, stall_tlb, stall_serial, stall_wb, stall_mmio, idle;
+	struct mctr branches, mispredicts, traps;
+	struct mctr itlb_lookups, itlb_misses, dtlb_lookups, dtlb_misses;
+	struct mctr loads, stores, atomics, mmio;
+};
+
+struct bus;
+
+struct core {
+	struct hart *hart;
+	struct l1 *l1i, *l1d;
+	struct bus *bus;		/* for the bus-wait share of miss stalls */
+	int agent;			/* this core's bus agent (its L2) */
+	struct core_config cfg;
+	uint32_t mmio_latency;		/* core cycles */
+	struct bpred bp;
+	struct wbuf wb;
+	uint8_t mode;			/* enum stat_mode of the hart now */
+
+	uint64_t next;			/* cycle the core next wants to act; UINT64_MAX: asleep */
+	uint64_t acct;			/* cycles before this are accounted */
+	enum stall_cause cause;		/* why the cycles since acct are lost */
+	uint64_t bus_wait_mark;		/* bus wait total when the current miss began */
+
+	uint64_t reg_ready[32];		/* cycle each register's value can be used */
+	uint8_t reg_cause[32];		/* stall cause charged while waiting for it */
+
+	struct hart_peek pk;		/* the instruction in progress */
+	int have_pk;
+	int walk_done;			/* PTE reads of the current walk already made */
+	int mmio_waited;		/* the device latency has been paid */
+	uint32_t fetch_line;		/* L1I line the fetch unit holds; ~0 for none */
+
+	struct core_stats stats;
+};
+
+int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, struct bus *bus,
+	      int agent, const struct config *cfg);
+void core_free(struct core *c);
+
+/* Runs the core's cycle @now. Returns the number of instructions retired (0 or 1). */
+int core_step(struct core *c, uint64_t now);
+
+/* Wakes a sleeping core (a fill arrived, the write buffer drained, an interrupt). */
+void core_wake(struct core *c, uint64_t now);
+
+/* The next cycle at which core_step has something to do (UINT64_MAX: asleep). */
+static inline uint64_t core_next(const struct core *c, uint64_t now)
+{
+	if (c->wb.count && !c->wb.waiting)
+		return now;	/* the write buffer drains one store per cycle */
+	return c->next;
+}
+
+/* True while the hart sleeps in WFI. */
+static inline int core_idle(const struct core *c)
+{
+	return c->next == UINT64_MAX && c->cause == STALL_IDLE;
+}
+
+/* Charges the cycles up to @now to the current cause (at the end of a run). */
+void core_account(struct core *c, uint64_t now);
+
+extern const struct stat_field core_stat_fields[];
+extern const int core_stat_nfields;
+
+#endif

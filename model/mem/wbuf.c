@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+#include "mem/wbuf.h"
+
+#include <assert.h>
+#include <string.h>
+
+void wbuf_init(struct wbuf *w, uint32_t entries)
+{
+	memset(w, 0, sizeof(*w));
+	w->cap = entries > WBUF_MAX ? WBUF_MAX : entries;
+}
+
+void wbuf_push(struct wbuf *w, uint32_t pa, int size, uint32_t val)
+{
+	assert(w->count < w->cap);
+	w->e[(w->head + w->count) % WBUF_MAX] = (struct wbuf_entry){ pa, val, (uint8_t)size };
+	w->count++;
+}
+
+struct wbuf_entry *wbuf_head(struct wbuf *w)
+{
+	return w->count ? &w->e[w->head] : NULL;
+}
+
+void wbuf_pop(struct wbuf *w)
+{
+	w->head = (w->head + 1) % WBUF_MAX;
+	w->count--;
+	w->waiting = 0;
+}
+
+int wbuf_overlaps(const struct wbuf *w, uint32_t pa, int size)
+{
+	for (uint32_t i = 0; i < w->count; i++) {
+		const struct wbuf_entry *e = &w->e[(w->head + i) % WBUF_MAX];
+
+		if (pa < e->pa + e->size && e->pa < pa + (uint32_t)size)
+			return 1;
+	}
+	return 0;
+}

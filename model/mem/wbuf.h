@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The L1D write buffer: retired stores wait here, in order, until the L1D
+ * holds their line with ownership; then the store performs on the backing
+ * memory (execute-at-execute). It holds each store's address, size and value
+ * because the store has not yet happened. A load that overlaps a buffered
+ * store waits until that store has drained.
+ */
+#ifndef OSPREY_WBUF_H
+#define OSPREY_WBUF_H
+
+#include <stdint.h>
+
+#define WBUF_MAX 64
+
+struct wbuf_entry {
+	uint32_t pa;		/* physical address */
+	uint32_t val;
+	uint8_t size;		/* bytes */
+};
+
+struct wbuf {
+	struct wbuf_entry e[WBUF_MAX];
+	uint32_t head, count, cap;	/* cap: configured entries */
+	int waiting;			/* the head's line is on its way: wait for a wake-up */
+};
+
+void wbuf_init(struct wbuf *w, uint32_t entries);
+
+static inline int wbuf_full(const struct wbuf *w) { return w->count == w->cap; }
+static inline int wbuf_empty(const struct wbuf *w) { return w->count == 0; }
+
+void wbuf_push(struct wbuf *w, uint32_t pa, int size, uint32_t val);
+struct wbuf_entry *wbuf_head(struct wbuf *w);
+void wbuf_pop(struct wbuf *w);
+
+/* True when a buffered store overlaps [pa, pa + size). */
+int wbuf_overlaps(const struct wbuf *w, uint32_t pa, int size);
+
+#endif

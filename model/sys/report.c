@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The statistics file is one JSON object:
+ *   "osprey":  the mode and how the run ended;
+ *   "config":  every configuration key;
+ *   "system":  cycles, instructions, bus occupancy, memory traffic;
+ *   "harts":   per hart, every counter as "unit.counter": {"U","S","M","total"};
+ *   "total":   the same counters summed over the harts.
+ * Units: "hart" (functional execution), and in timing mode "core", "l1i",
+ * "l1d", "l2", "bus" (this hart's transactions).
+ */
+#include "sys/report.h"
+
+#include <string.h>
+
+#include "cpu/core.h"
+#include "sys/stats.h"
+
+#define MAX_GROUPS 6
+
+/* The stat groups of hart @i. */
+static int groups(const struct machine *m, int i, struct stat_group *g)
+{
+	int n = 0;
+
+	g[n++] = (struct stat_group){ "hart", hart_stats(m->harts[i]), hart_stat_fields,
+				      hart_stat_nfields };
+	if (m->timing) {
+		const struct timing *t = m->timing;
+
+		g[n++] = (struct stat_group){ "core", &t->core[i].stats, core_stat_fields,
+					      core_stat_nfields };
+		g[n++] = (struct stat_group){ "l1i", &t->l1i[i].stats, l1_stat_fields,
+					      l1_stat_nfields };
+		g[n++] = (struct stat_group){ "l1d", &t->l1d[i].stats, l1_stat_fields,
+					      l1_stat_nfields };
+		g[n++] = (struct stat_group){ "l2", &t->l2[i].stats, l2_stat_fields,
+					      l2_stat_nfields };
+		g[n++] = (struct stat_group){ "bus", &t->bus.stats[t->l2[i].agent],
+					      bus_stat_fields, bus_stat_nfields };
+	}
+	return n;
+}
+
+/* Sums of every group over all harts, in storage shaped like the units' stats. */
+struct totals {
+	struct hart_stats hart;
+	struct core_stats core;
+	struct l1_stats l1i, l1d;
+	struct l2_stats l2;
+	struct bus_stats bus;
+};
+
+static void sum(const struct machine *m, struct totals *tot, struct stat_group *out, int *nout)
+{
+	void *dst[MAX_GROUPS] = { &tot->hart, &tot->core, &tot->l1i, &tot->l1d, &tot->l2,
+				  &tot->bus };
+
+	memset(tot, 0, sizeof(*tot));
+	for (int i = 0; i < m->nharts; i++) {
+		struct stat_group g[MAX_GROUPS];
+		int n = groups(m, i, g);
+
+		for (int k = 0; k < n; k++)
+			stats_add_group(dst[k], &g[k]);
+	}
+	*nout = groups(m, 0, out);
+	for (int k = 0; k < *nout; k++)
+		out[k].stats = dst[k];
+}
+
+static const char *const stop_names[] = {
+	"running", "guest", "limit", "stuck", "interrupted",
+};
+
+void report_json(const struct machine *m, FILE *f)
+{
+	struct json j;
+	struct totals tot;
+	struct stat_group g[MAX_GROUPS];
+	int n;
+
+	json_begin(&j, f);
+	json_object(&j, "osprey");
+	json_str(&j, "mode", m->timing ? "timing" : "functional");
+	json_str(&j, "stop", stop_names[m->stop.kind]);
+	json_u64(&j, "exit_status", (uint64_t)m->stop.status);
+	json_close(&j, '}');
+
+	json_object(&j, "config");
+	config_json(&m->cfg, &j);
+	json_close(&j, '}');
+
+	json_object(&j, "system");
+	json_u64(&j, "cycles", m->now);
+	json_u64(&j, "instructions", m->retired);
+	if (m->timing) {
+		const struct timing *t = m->timing;
+
+		json_u64(&j, "bus.busy_cycles", t->bus.busy_total);
+		json_double(&j, "bus.utilization",
+			    m->now ? (double)t->bus.busy_total / (double)m->now : 0.0);
+		json_u64(&j, "mem.reads", t->mem.stats.reads);
+		json_u64(&j, "mem.writes", t->mem.stats.writes);
+		json_u64(&j, "mem.bytes", t->mem.stats.bytes);
+		json_u64(&j, "mem.bank_wait_cycles", t->mem.stats.bank_wait);
+	}
+	json_close(&j, '}');
+
+	json_array(&j, "harts");
+	for (int i = 0; i < m->nharts; i++) {
+		n = groups(m, i, g);
+		json_object(&j, NULL);
+		json_u64(&j, "hart", (uint64_t)i);
+		for (int k = 0; k < n; k++)
+			stats_json_group(&j, &g[k]);
+		json_close(&j, '}');
+	}
+	json_close(&j, ']');
+
+	sum(m, &tot, g, &n);
+	json_object(&j, "total");
+	for (int k = 0; k < n; k++)
+		stats_json_group(&j, &g[k]);
+	json_close(&j, '}');
+	json_end(&j);
+}
+
+static double ratio(uint64_t a, uint64_t b)
+{
+	return b ? (double)a / (double)b : 0.0;
+}
+
+void report_summary(const struct machine *m, FILE *f)
+{
+	struct totals tot;
+	struct stat_group g[MAX_GROUPS];
+	static const char *const mode_name[SM_MODES] = { "U", "S", "M" };
+	const struct mctr *cyc, *ins;
+	uint64_t all;
+	int n;
+
+	sum(m, &tot, g, &n);
+	if (!m->timing) {
+		fprintf(f, "osprey: functional mode: %llu instructions (U %llu, S %llu, M %llu), "
+			"%llu cycles\n", (unsigned long long)m->retired,
+			(unsigned long long)tot.hart.insns.v[SM_U],
+			(unsigned long long)tot.hart.insns.v[SM_S],
+			(unsigned long long)tot.hart.insns.v[SM_M], (unsigned long long)m->now);
+		return;
+	}
+	cyc = &tot.core.cycles;
+	ins = &tot.core.insns;
+	all = mctr_total(cyc);
+	fprintf(f, "osprey: %d cores, %llu cycles, %llu instructions, CPI %.3f", m->nharts,
+		(unsigned long long)m->now, (unsigned long long)mctr_total(ins),
+		ratio(all, mctr_total(ins)));
+	for (int k = 0; k < SM_MODES; k++)
+		if (cyc->v[k])
+			fprintf(f, ", %s %.3f", mode_name[k], ratio(cyc->v[k], ins->v[k]));
+	fprintf(f, "\nosprey: OS share (S+M cycles) %.1f%%; idle in WFI %.1f%% of cycles\n",
+		100.0 * ratio(cyc->v[SM_S] + cyc->v[SM_M], all),
+		100.0 * ratio(mctr_total(&tot.core.idle), all));
+	fprintf(f, "osprey: miss rates: l1i %.2f%%, l1d %.2f%%, l2 %.2f%%; bus utilization %.1f%%\n",
+		100.0 * ratio(mctr_total(&tot.l1i.misses), mctr_total(&tot.l1i.accesses)),
+		100.0 * ratio(mctr_total(&tot.l1d.misses), mctr_total(&tot.l1d.accesses)),
+		100.0 * ratio(mctr_total(&tot.l2.misses), mctr_total(&tot.l2.accesses)),
+		100.0 * ratio(m->timing->bus.busy_total, m->now));
+}

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+#include "sys/timing.h"
+
+#include <string.h>
+
+int timing_init(struct timing *t, const struct config *cfg, struct hart **harts, int n)
+{
+	memset(t, 0, sizeof(*t));
+	t->ncores = n;
+	eventq_init(&t->events);
+	memctl_init(&t->mem, &cfg->mem, cfg->l2.line);
+	bus_init(&t->bus, &cfg->bus, cfg->l2.line, &t->mem, &t->events);
+	for (int i = 0; i < n; i++) {
+		struct core *c = &t->core[i];
+		uint64_t seed = cfg->seed * 0x9e3779b97f4a7c15ull + (uint64_t)i;
+
+		/* The core's mode field is what its caches count against. */
+		if (l2_init(&t->l2[i], &cfg->l2, seed, &t->bus, &t->events, &c->mode) ||
+		    l1_init(&t->l1i[i], "l1i", &cfg->l1i, seed + 1, &t->l2[i], &t->events,
+			    &c->mode) ||
+		    l1_init(&t->l1d[i], "l1d", &cfg->l1d, seed + 2, &t->l2[i], &t->events,
+			    &c->mode) ||
+		    core_init(c, harts[i], &t->l1i[i], &t->l1d[i], &t->bus, t->l2[i].agent, cfg))
+			return -1;
+		l2_connect(&t->l2[i], &t->l1i[i], &t->l1d[i], harts[i]);
+	}
+	return 0;
+}
+
+void timing_free(struct timing *t)
+{
+	for (int i = 0; i < t->ncores; i++) {
+		hart_set_store_hook(t->core[i].hart, NULL, NULL);
+		core_free(&t->core[i]);
+		l1_free(&t->l1i[i]);
+		l1_free(&t->l1d[i]);
+		l2_free(&t->l2[i]);
+	}
+	eventq_free(&t->events);
+}
+
+int timing_cycle(struct timing *t, uint64_t now)
+{
+	int retired = 0;
+
+	/* Fills and bus completions first, so a woken core uses its line this cycle. */
+	eventq_run(&t->events, now);
+	for (int i = 0; i < t->ncores; i++) {
+		struct core *c = &t->core[i];
+
+		if (core_idle(c) && hart_wakeable(c->hart))
+			core_wake(c, now);
+		if (core_next(c, now) <= now)
+			retired += core_step(c, now);
+	}
+	if (bus_next(&t->bus, now) <= now)
+		bus_tick(&t->bus, now);
+	return retired;
+}
+
+uint64_t timing_next(struct timing *t, uint64_t now)
+{
+	uint64_t next = eventq_next(&t->events), b;
+
+	for (int i = 0; i < t->ncores; i++) {
+		uint64_t c = core_next(&t->core[i], now + 1);
+
+		if (c <= now + 1)
+			return now + 1;	/* the common case: some core runs next cycle */
+		if (c < next)
+			next = c;
+	}
+	b = bus_next(&t->bus, now + 1);
+	if (b < next)
+		next = b;
+	return next <= now ? now + 1 : next;
+}
+
+int timing_all_idle(const struct timing *t)
+{
+	for (int i = 0; i < t->ncores; i++)
+		if (!core_idle(&t->core[i]))
+			return 0;
+	return 1;
+}
+
+void timing_account(struct timing *t, uint64_t now)
+{
+	for (int i = 0; i < t->ncores; i++)
+		core_account(&t->core[i], now);
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The timing model of the whole machine: per core an L1I, an L1D, a private
+ * L2 and the pipeline (struct core); shared, the snooping bus and the memory
+ * controller; and the calendar of pending events. machine.c drives it one
+ * core cycle at a time, skipping cycles in which nothing can happen.
+ */
+#ifndef OSPREY_TIMING_H
+#define OSPREY_TIMING_H
+
+#include <stdint.h>
+
+#include "cpu/core.h"
+#include "cpu/hart.h"
+#include "mem/bus.h"
+#include "mem/l1.h"
+#include "mem/l2.h"
+#include "mem/memctl.h"
+#include "sys/config.h"
+#include "sys/event.h"
+#include "sys/param.h"
+
+struct timing {
+	int ncores;
+	struct event_queue events;
+	struct memctl mem;
+	struct bus bus;
+	struct l1 l1i[MAX_HARTS], l1d[MAX_HARTS];
+	struct l2 l2[MAX_HARTS];
+	struct core core[MAX_HARTS];
+};
+
+/* Builds the hierarchy around @harts and hands their stores to the cores. 0 or -1. */
+int timing_init(struct timing *t, const struct config *cfg, struct hart **harts, int n);
+void timing_free(struct timing *t);
+
+/* Runs cycle @now of every unit. Returns the instructions retired in it. */
+int timing_cycle(struct timing *t, uint64_t now);
+
+/* The earliest cycle after @now at which some unit has work (UINT64_MAX: none). */
+uint64_t timing_next(struct timing *t, uint64_t now);
+
+/* True when every core sleeps in WFI. */
+int timing_all_idle(const struct timing *t);
+
+/* Charges every core's cycles up to @now (at the end of a run). */
+void timing_account(struct timing *t, uint64_t now);
+
+#endif

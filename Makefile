@@ -56,6 +56,7 @@ include tests/unit/unit.mk
 include tests/isa/isa.mk
 include tests/diff/diff.mk
 include tests/robust/robust.mk
+include tests/hand/hand.mk
 include tests/cache/cache.mk
 
 # ---- the user's targets -----------------------------------------------------

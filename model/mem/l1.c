@@ -92,6 +92,18 @@ static void count_hit(struct l1 *c, uint32_t line)
 	mclass_access(c->mc, line, 1);
 }
 
+/* True (and forgotten) when @line was just filled for an access now replayed. */
+static int consume_replay(struct l1 *c, uint32_t line)
+{
+	for (uint32_t i = 0; i < c->nreplay; i++) {
+		if (c->replay[i] == line) {
+			c->replay[i] = c->replay[--c->nreplay];
+			return 1;
+		}
+	}
+	return 0;
+}
+
 enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now)
 {
 	uint32_t line = carray_line(&c->arr, addr);
@@ -100,7 +112,8 @@ enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now)
 	enum l1_result r;
 
 	if (l && (!write || l->state != LINE_S)) {
-		count_hit(c, line);
+		if (!consume_replay(c, line))
+			count_hit(c, line);
 		carray_touch(&c->arr, l);
 		l->prefetched = 0;
 		if (write)
@@ -141,8 +154,11 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 	} else if (state > l->state) {
 		l->state = (uint8_t)state;	/* an upgrade completed */
 	}
-	if (m)
+	if (m) {
 		m->valid = 0;
+		if (c->nreplay < L1_MAX_MSHRS)
+			c->replay[c->nreplay++] = line;
+	}
 	if (c->wake)
 		c->wake(c->wake_ctx, now);
 }

@@ -52,6 +52,12 @@ struct l1 {
 	struct l2 *l2;
 	struct event_queue *events;
 	struct l1_mshr mshr[L1_MAX_MSHRS];
+	/*
+	 * Lines just filled for a miss: the access that missed is replayed when
+	 * the line arrives, and that replay is the same access, not a new one.
+	 */
+	uint32_t replay[L1_MAX_MSHRS];
+	uint32_t nreplay;
 	/* Called when a fill or ownership arrives, so the client retries. */
 	void (*wake)(void *ctx, uint64_t now);
 	void *wake_ctx;

@@ -4,6 +4,8 @@
 #
 # usage: run.sh BUILD OSPREY QEMU "QEMU_FLAGS" [NAME...]
 #   OSPREY = "none" checks the programs on QEMU only (their expected status).
+#   OSPREY_MODES (environment): osprey's modes to compare, default
+#   "timing functional"; each mode of each test counts as one result.
 #   No NAME runs every test in tests.list.
 # Output: one line per test, both outputs on a mismatch, and a final line
 # "diff: N passed, M failed"; the status is 1 if any test failed.
@@ -55,22 +57,25 @@ for name in $names; do
 		continue
 	fi
 
-	timeout $osprey_timeout "$osprey" --cores "$cores" --max-insns $osprey_insns "$elf" \
-		>"$out/$name.osprey" 2>"$out/$name.osprey.err" </dev/null
-	orc=$?
-	if [ "$orc" = "$qrc" ] && cmp -s "$out/$name.qemu" "$out/$name.osprey"; then
-		echo "PASS $name (cores $cores, exit $orc)"
-		pass=$((pass + 1))
-		continue
-	fi
-	echo "FAIL $name (cores $cores): exit status QEMU $qrc, osprey $orc"
-	diff -u --label "qemu: $name" --label "osprey: $name" \
-		"$out/$name.qemu" "$out/$name.osprey" | sed 's/^/  /'
-	if [ -s "$out/$name.osprey.err" ]; then
-		echo "  osprey stderr (last 10 lines):"
-		tail -n 10 "$out/$name.osprey.err" | sed 's/^/  | /'
-	fi
-	fail=$((fail + 1))
+	for mode in ${OSPREY_MODES:-timing functional}; do
+		o=$out/$name.$mode
+		timeout $osprey_timeout "$osprey" --mode "$mode" --cores "$cores" \
+			--max-insns $osprey_insns "$elf" >"$o.osprey" 2>"$o.osprey.err" </dev/null
+		orc=$?
+		if [ "$orc" = "$qrc" ] && cmp -s "$out/$name.qemu" "$o.osprey"; then
+			echo "PASS $name ($mode, cores $cores, exit $orc)"
+			pass=$((pass + 1))
+			continue
+		fi
+		echo "FAIL $name ($mode, cores $cores): exit status QEMU $qrc, osprey $orc"
+		diff -u --label "qemu: $name" --label "osprey $mode: $name" \
+			"$out/$name.qemu" "$o.osprey" | sed 's/^/  /'
+		if [ -s "$o.osprey.err" ]; then
+			echo "  osprey stderr (last 10 lines):"
+			tail -n 10 "$o.osprey.err" | sed 's/^/  | /'
+		fi
+		fail=$((fail + 1))
+	done
 done
 
 echo "diff: $pass passed, $fail failed"

@@ -98,7 +98,7 @@ static uint32_t *emit_prologue(uint32_t *p, uint32_t target)
 	return p;
 }
 
-static void run_seed(uint64_t seed, int cores)
+static void run_seed(uint64_t seed, int cores, enum sim_mode mode)
 {
 	struct config cfg;
 	struct machine_opts opts = { 0 };
@@ -109,6 +109,7 @@ static void run_seed(uint64_t seed, int cores)
 	assert_non_null(sink);
 	config_defaults(&cfg);
 	cfg.cores = (uint32_t)cores;
+	cfg.mode = mode;
 	cfg.mem_size = RAM_BYTES;
 	opts.max_cycles = CYCLES;
 	opts.uart_out = sink;
@@ -149,7 +150,7 @@ static void test_random_guests_one_hart_never_crash(void **state)
 {
 	(void)state;
 	for (uint64_t s = 1; s <= SEEDS; s++)
-		run_seed(s, 1);
+		run_seed(s, 1, MODE_FUNCTIONAL);
 	print_message("%d runs hit the cycle limit, %d stopped by the guest, %d stuck; "
 		      "%llu instructions retired\n", stops[STOP_LIMIT], stops[STOP_GUEST],
 		      stops[STOP_STUCK], (unsigned long long)retired);
@@ -159,7 +160,14 @@ static void test_random_guests_four_harts_never_crash(void **state)
 {
 	(void)state;
 	for (uint64_t s = 1; s <= SEEDS; s++)
-		run_seed(1000 + s, 4);
+		run_seed(1000 + s, 4, MODE_FUNCTIONAL);
+}
+
+static void test_random_guests_never_crash_the_timing_model(void **state)
+{
+	(void)state;
+	for (uint64_t s = 1; s <= SEEDS / 2; s++)
+		run_seed(2000 + s, 1 + (int)(s % 4), MODE_TIMING);
 }
 
 int main(void)
@@ -167,6 +175,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_guests_one_hart_never_crash),
 		cmocka_unit_test(test_random_guests_four_harts_never_crash),
+		cmocka_unit_test(test_random_guests_never_crash_the_timing_model),
 	};
 	return cmocka_run_group_tests_name("robust", tests, NULL, NULL);
 }

@@ -51,7 +51,7 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	c->cfg = cfg->core;
 	c->mmio_latency = cfg->mem.mmio_latency;
 	c->mode = stat_mode(hart_priv(h));
-	c->fetch_line = ~0u;
+	fetch_init(&c->fu, l1i, cfg->core.fetch_queue, &c->mode);
 	wbuf_init(&c->wb, cfg->core.wb_entries);
 	l1i->wake = wake_from_l1;
 	l1i->wake_ctx = c;
@@ -208,7 +208,6 @@ static int execute(struct core *c, uint64_t now)
 		c->stats.traps.v[m] += ev == HART_TRAPPED;
 		next += c->cfg.serialize;
 		cause = STALL_SERIAL;
-		c->fetch_line = ~0u;
 		goto out;
 	}
 	c->stats.insns.v[m]++;
@@ -261,12 +260,12 @@ static int execute(struct core *c, uint64_t now)
 		break;
 	case IC_FENCE_I:
 		l1_flush(c->l1i);
+		fetch_flush(&c->fu);
 		/* fall through */
 	case IC_SFENCE:
 	case IC_XRET:
 		next += c->cfg.serialize;
 		cause = STALL_SERIAL;
-		c->fetch_line = ~0u;
 		break;
 	default:
 		break;
@@ -283,7 +282,6 @@ int core_step(struct core *c, uint64_t now)
 {
 	struct hart *h = c->hart;
 	struct hart_peek *pk = &c->pk;
-	uint32_t line;
 	uint64_t t;
 	int src;
 
@@ -306,13 +304,8 @@ int core_step(struct core *c, uint64_t now)
 	if (pk->fetch_fault)
 		return execute(c, now);
 
-	/* The fetch unit holds one line; a new line is an L1I access. */
-	line = carray_line(&c->l1i->arr, pk->fetch_pa);
-	if (line != c->fetch_line) {
-		if (l1_access(c->l1i, pk->fetch_pa, 0, now) != L1_HIT)
-			return sleep_on(c, now, STALL_IMISS);
-		c->fetch_line = line;
-	}
+	if (fetch_get(&c->fu, pk->fetch_pa, now) != FETCH_READY)
+		return sleep_on(c, now, STALL_IMISS);
 
 	/* Operands: forwarding hides ALU results; loads and mul/div make later users wait. */
 	t = c->reg_ready[pk->rs1];

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "cpu/bpred.h"
+#include "cpu/fetch.h"
 #include "cpu/hart.h"
 #include "mem/l1.h"
 #include "mem/wbuf.h"
@@ -61,6 +62,7 @@ struct core {
 	struct core_config cfg;
 	uint32_t mmio_latency;		/* core cycles */
 	struct bpred bp;
+	struct fetch fu;		/* the fetch unit */
 	struct wbuf wb;
 	uint8_t mode;			/* enum stat_mode of the hart now */
 
@@ -76,7 +78,6 @@ struct core {
 	int have_pk;
 	int walk_done;			/* PTE reads of the current walk already made */
 	int mmio_waited;		/* the device latency has been paid */
-	uint32_t fetch_line;		/* L1I line the fetch unit holds; ~0 for none */
 
 	struct core_stats stats;
 };

@@ -69,6 +69,7 @@ static const struct key keys[] = {
 	U32("core.div_latency", core.div_latency, 1, 200, "cycles of a divide"),
 	U32("core.load_use", core.load_use, 0, 10, "cycles a use waits for a load"),
 	U32("core.serialize", core.serialize, 0, 100, "cycles to drain and refill the pipeline"),
+	U32("core.fetch_queue", core.fetch_queue, 1, 64, "instructions fetched ahead"),
 	U32("core.wb_entries", core.wb_entries, 1, 64, "L1D write buffer entries"),
 	CACHE("l1i", l1i),
 	CACHE("l1d", l1d),
@@ -97,7 +98,7 @@ static void preset_default(struct config *c)
 	c->core_hz = DEFAULT_CORE_HZ;
 	c->core = (struct core_config){ .bpred = BPRED_BTFN, .bht_entries = 512,
 		.btb_entries = 64, .mispredict = 2, .taken_bubble = 1, .mul_latency = 4,
-		.div_latency = 33, .load_use = 1, .serialize = 4,
+		.div_latency = 33, .load_use = 1, .serialize = 4, .fetch_queue = 2,
 		.wb_entries = 4 };
 	c->l1i = (struct cache_config){ 16 << 10, 1, 32, 0, 1, 1 };
 	c->l1d = (struct cache_config){ 32 << 10, 1, 32, 0, 1, 2 };
@@ -113,7 +114,7 @@ static void preset_modern(struct config *c)
 	c->core_hz = 2000000000u;
 	c->core = (struct core_config){ .bpred = BPRED_BIMODAL, .bht_entries = 4096,
 		.btb_entries = 512, .mispredict = 3, .taken_bubble = 1, .mul_latency = 3,
-		.div_latency = 20, .load_use = 1, .serialize = 5,
+		.div_latency = 20, .load_use = 1, .serialize = 5, .fetch_queue = 8,
 		.wb_entries = 8 };
 	c->l1i = (struct cache_config){ 32 << 10, 8, 64, 0, 1, 4 };
 	c->l1d = (struct cache_config){ 32 << 10, 8, 64, 0, 2, 8 };

@@ -48,6 +48,7 @@ struct core_config {
 	uint32_t load_use;	/* cycles an instruction waits for a load's result */
 	uint32_t serialize;	/* cycles to drain and refill the pipeline (CSR write,
 				 * fence.i, sfence.vma, trap entry and return) */
+	uint32_t fetch_queue;	/* instructions the fetch unit may run ahead of decode */
 	uint32_t wb_entries;	/* L1D write buffer entries */
 };
 

@@ -6,8 +6,8 @@
  *   "system":  cycles, instructions, bus occupancy, memory traffic;
  *   "harts":   per hart, every counter as "unit.counter": {"U","S","M","total"};
  *   "total":   the same counters summed over the harts.
- * Units: "hart" (functional execution), and in timing mode "core", "l1i",
- * "l1d", "l2", "bus" (this hart's transactions).
+ * Units: "hart" (functional execution), and in timing mode "core", "fetch",
+ * "l1i", "l1d", "l2", "bus" (this hart's transactions).
  */
 #include "sys/report.h"
 
@@ -16,7 +16,7 @@
 #include "cpu/core.h"
 #include "sys/stats.h"
 
-#define MAX_GROUPS 6
+#define MAX_GROUPS 7
 
 /* The stat groups of hart @i. */
 static int groups(const struct machine *m, int i, struct stat_group *g)
@@ -30,6 +30,8 @@ static int groups(const struct machine *m, int i, struct stat_group *g)
 
 		g[n++] = (struct stat_group){ "core", &t->core[i].stats, core_stat_fields,
 					      core_stat_nfields };
+		g[n++] = (struct stat_group){ "fetch", &t->core[i].fu.stats, fetch_stat_fields,
+					      fetch_stat_nfields };
 		g[n++] = (struct stat_group){ "l1i", &t->l1i[i].stats, l1_stat_fields,
 					      l1_stat_nfields };
 		g[n++] = (struct stat_group){ "l1d", &t->l1d[i].stats, l1_stat_fields,
@@ -46,6 +48,7 @@ static int groups(const struct machine *m, int i, struct stat_group *g)
 struct totals {
 	struct hart_stats hart;
 	struct core_stats core;
+	struct fetch_stats fetch;
 	struct l1_stats l1i, l1d;
 	struct l2_stats l2;
 	struct bus_stats bus;
@@ -53,8 +56,8 @@ struct totals {
 
 static void sum(const struct machine *m, struct totals *tot, struct stat_group *out, int *nout)
 {
-	void *dst[MAX_GROUPS] = { &tot->hart, &tot->core, &tot->l1i, &tot->l1d, &tot->l2,
-				  &tot->bus };
+	void *dst[MAX_GROUPS] = { &tot->hart, &tot->core, &tot->fetch, &tot->l1i, &tot->l1d,
+				  &tot->l2, &tot->bus };
 
 	memset(tot, 0, sizeof(*tot));
 	for (int i = 0; i < m->nharts; i++) {

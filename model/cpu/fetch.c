@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+#include "cpu/fetch.h"
+
+#include <string.h>
+
+const struct stat_field fetch_stat_fields[] = {
+	STAT(struct fetch_stats, lines), STAT(struct fetch_stats, lookahead),
+	STAT(struct fetch_stats, lookahead_used), STAT(struct fetch_stats, redirects),
+};
+const int fetch_stat_nfields = sizeof(fetch_stat_fields) / sizeof(fetch_stat_fields[0]);
+
+void fetch_init(struct fetch *f, struct l1 *l1i, uint32_t queue_insns, const uint8_t *mode)
+{
+	memset(f, 0, sizeof(*f));
+	f->l1i = l1i;
+	f->line_shift = l1i->arr.line_shift;
+	f->queue_bytes = 4 * queue_insns;
+	f->mode = mode;
+}
+
+void fetch_flush(struct fetch *f)
+{
+	f->cur_state = FL_NONE;
+	f->next_state = FL_NONE;
+}
+
+/* Requests a line from the L1I; returns its new state. */
+static enum fetch_line_state request(struct fetch *f, uint32_t line, uint64_t now)
+{
+	switch (l1_access(f->l1i, line << f->line_shift, 0, now)) {
+	case L1_HIT: return FL_READY;
+	case L1_MISS: return FL_PENDING;
+	default: return FL_NONE;	/* no MSHR: ask again later */
+	}
+}
+
+/* Requests the next sequential line when the pipeline is close to the end of this one. */
+static void look_ahead(struct fetch *f, uint32_t pa, uint64_t now)
+{
+	uint32_t line_bytes = 1u << f->line_shift;
+	uint32_t left = line_bytes - (pa & (line_bytes - 1));
+	uint32_t next = f->cur + 1;
+
+	if (f->next_state != FL_NONE || left > f->queue_bytes)
+		return;
+	if (((next << f->line_shift) & 0xfff) == 0)
+		return;		/* the next line is in another page */
+	f->next = next;
+	f->next_state = (uint8_t)request(f, next, now);
+	if (f->next_state != FL_NONE)
+		f->stats.lookahead.v[*f->mode]++;
+}
+
+enum fetch_result fetch_get(struct fetch *f, uint32_t pa, uint64_t now)
+{
+	uint32_t line = pa >> f->line_shift;
+
+	if (f->cur_state != FL_READY || f->cur != line) {
+		if (f->next_state != FL_NONE && f->next == line) {
+			/* Into the line fetched ahead. */
+			if (f->next_state == FL_PENDING)
+				f->next_state = (uint8_t)request(f, line, now);
+			if (f->next_state != FL_READY)
+				return FETCH_WAIT;
+			f->stats.lookahead_used.v[*f->mode]++;
+		} else {
+			if (f->cur_state != FL_NONE && !(f->cur_state == FL_PENDING && f->cur == line))
+				f->stats.redirects.v[*f->mode]++;
+			f->cur = line;
+			f->cur_state = (uint8_t)request(f, line, now);
+			if (f->cur_state != FL_READY)
+				return FETCH_WAIT;
+		}
+		f->cur = line;
+		f->cur_state = FL_READY;
+		f->next_state = FL_NONE;
+		f->stats.lines.v[*f->mode]++;
+	}
+	look_ahead(f, pa, now);
+	return FETCH_READY;
+}

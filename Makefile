@@ -58,6 +58,7 @@ include tests/diff/diff.mk
 include tests/robust/robust.mk
 include tests/hand/hand.mk
 include tests/cache/cache.mk
+include tests/timing/timing.mk
 
 # ---- the user's targets -----------------------------------------------------
 .PHONY: all deps deps-test run test bench clean run-built test-built
@@ -91,8 +92,13 @@ $(BENCH_DIR)/bench-%h.elf: $(BENCH_SRC) firmware/bench/link.ld
 
 bench: deps
 	@$(MAKE) --no-print-directory bench-built
-bench-built: $(OSPREY) $(BENCH_DIR)/bench-1h.elf $(BENCH_DIR)/bench-4h.elf
-	@sh sim/bench.sh $(OSPREY) $(BENCH_DIR)
+$(BENCH_DIR)/idle.elf: firmware/bench/idle.S firmware/bench/link.ld
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -T firmware/bench/link.ld -Wl,--no-warn-rwx-segments -o $@ $<
+
+bench-built: $(OSPREY) $(BENCH_DIR)/bench-1h.elf $(BENCH_DIR)/bench-4h.elf $(BENCH_DIR)/idle.elf \
+	     $(DEMO_ELF)
+	@sh sim/bench.sh $(OSPREY) $(BENCH_DIR) $(DEMO_ELF)
 
 clean:
 	rm -rf $(BUILD)

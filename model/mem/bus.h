@@ -7,9 +7,11 @@
  * The bus is atomic (circuit-switched): a granted transaction holds the bus
  * from arbitration through the snoop response to the last data beat,
  * including the memory access when memory supplies the line. Every other
- * agent snoops each transaction at its snoop phase and changes state at
- * once; a cache holding the line supplies it (cache-to-cache transfer), and a
- * dirty owner's copy also goes to memory (flush).
+ * agent snoops each transaction and changes state when it is granted (the
+ * bus is the point of serialization, so the outcome is decided then); a
+ * cache holding the line supplies it (cache-to-cache transfer), and a dirty
+ * owner's copy also goes to memory (flush). The requester's fill arrives when
+ * the transaction ends.
  */
 #ifndef OSPREY_BUS_H
 #define OSPREY_BUS_H

@@ -79,11 +79,27 @@ static enum line_state l1_state(const struct l2 *c, const struct l2_waiter *w,
 	return l2state == LINE_S ? LINE_S : LINE_E;
 }
 
+/*
+ * The line reaches the L1 after the L2's latency. A snoop in between may have
+ * taken the line away or demoted it: the fill then carries what the L2 holds
+ * now, or, when that is not enough, the request starts over.
+ */
 static void deliver(void *ctx, uint64_t arg, uint64_t now)
 {
 	struct l1 *l1 = ctx;
+	struct l2 *c = l1->l2;
+	uint32_t line = (uint32_t)arg;
+	enum line_state st = (enum line_state)(arg >> 32);
+	struct cache_line *l = carray_find(&c->arr, line >> (c->arr.line_shift -
+							     l1->arr.line_shift));
 
-	l1_fill(l1, (uint32_t)arg, (enum line_state)(arg >> 32), now);
+	if (!l || (st == LINE_M && l->state == LINE_S)) {
+		l2_request(c, l1, line, st == LINE_M, now);
+		return;
+	}
+	if (st == LINE_E && l->state == LINE_S)
+		st = LINE_S;
+	l1_fill(l1, line, st, now);
 }
 
 static void respond(struct l2 *c, const struct l2_waiter *w, enum line_state l2state,
@@ -204,12 +220,19 @@ static void evict(struct l2 *c, struct cache_line *v, uint64_t now)
 	uint32_t base = line_addr(c, v->tag), bytes = 1u << c->arr.line_shift;
 	int dirty = v->state == LINE_M;
 	int mode = *c->mode;
+	uint64_t before = 0, after = 0;
 
-	if (c->l1i)
+	if (c->l1i) {
+		before += mctr_total(&c->l1i->stats.invalidations);
 		l1_snoop_range(c->l1i, base, bytes, 1);
-	if (c->l1d)
+		after += mctr_total(&c->l1i->stats.invalidations);
+	}
+	if (c->l1d) {
+		before += mctr_total(&c->l1d->stats.invalidations);
 		dirty |= l1_snoop_range(c->l1d, base, bytes, 1);
-	c->stats.back_invalidations.v[mode]++;
+		after += mctr_total(&c->l1d->stats.invalidations);
+	}
+	c->stats.back_invalidations.v[mode] += after - before;
 	if (dirty) {
 		c->stats.writebacks.v[mode]++;
 		bus_send(c, BUS_WB, v->tag, now);

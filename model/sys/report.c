@@ -155,12 +155,14 @@ void report_summary(const struct machine *m, FILE *f)
 	cyc = &tot.core.cycles;
 	ins = &tot.core.insns;
 	all = mctr_total(cyc);
+	/* CPI counts the cycles a core had work: time asleep in WFI is left out. */
 	fprintf(f, "osprey: %d cores, %llu cycles, %llu instructions, CPI %.3f", m->nharts,
 		(unsigned long long)m->now, (unsigned long long)mctr_total(ins),
-		ratio(all, mctr_total(ins)));
+		ratio(all - mctr_total(&tot.core.idle), mctr_total(ins)));
 	for (int k = 0; k < SM_MODES; k++)
-		if (cyc->v[k])
-			fprintf(f, ", %s %.3f", mode_name[k], ratio(cyc->v[k], ins->v[k]));
+		if (ins->v[k])
+			fprintf(f, ", %s %.3f", mode_name[k],
+				ratio(cyc->v[k] - tot.core.idle.v[k], ins->v[k]));
 	fprintf(f, "\nosprey: OS share (S+M cycles) %.1f%%; idle in WFI %.1f%% of cycles\n",
 		100.0 * ratio(cyc->v[SM_S] + cyc->v[SM_M], all),
 		100.0 * ratio(mctr_total(&tot.core.idle), all));

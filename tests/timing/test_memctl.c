@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The memory controller alone: a fixed latency, lines interleaved across
+ * banks by line number modulo mem.banks, and each access holding its bank
+ * for mem.bank_busy cycles so that the next access to that bank starts later.
+ * Every expectation is derived from the mem_config the test builds.
+ */
+#include "tsys.h"
+
+#define LINE	64u		/* bytes per line */
+
+static struct mem_config four_banks(void)
+{
+	return (struct mem_config){ .latency = 40, .banks = 4, .bank_busy = 10 };
+}
+
+/* Byte address of the @k-th line that maps to @bank. */
+static uint32_t in_bank(const struct mem_config *m, uint32_t bank, uint32_t k)
+{
+	return (k * m->banks + bank) * LINE;
+}
+
+static void test_memctl_idle_read_takes_latency(void **state)
+{
+	struct mem_config m = four_banks();
+	struct memctl mc;
+
+	memctl_init(&mc, &m, LINE);
+	assert_int_equal(memctl_read(&mc, 0x80000000u, 100), 100 + m.latency);
+	assert_int_equal(mc.stats.reads, 1);
+	assert_int_equal(mc.stats.writes, 0);
+	assert_int_equal(mc.stats.bank_wait, 0);
+	assert_int_equal(mc.stats.bytes, LINE);
+}
+
+static void test_memctl_consecutive_lines_use_different_banks(void **state)
+{
+	struct mem_config m = four_banks();
+	struct memctl mc;
+
+	memctl_init(&mc, &m, LINE);
+	for (uint32_t i = 0; i < m.banks; i++)
+		assert_int_equal(memctl_read(&mc, 0x80000000u + i * LINE, 0), m.latency);
+	assert_int_equal(mc.stats.bank_wait, 0);
+	assert_int_equal(mc.stats.bytes, m.banks * LINE);
+}
+
+static void test_memctl_same_bank_reads_queue_by_bank_busy(void **state)
+{
+	struct mem_config m = four_banks();
+	struct memctl mc;
+
+	memctl_init(&mc, &m, LINE);
+	assert_int_equal(memctl_read(&mc, in_bank(&m, 2, 0), 0), m.latency);
+	assert_int_equal(memctl_read(&mc, in_bank(&m, 2, 1), 0), m.bank_busy + m.latency);
+	assert_int_equal(memctl_read(&mc, in_bank(&m, 2, 2), 0), 2 * m.bank_busy + m.latency);
+	/* waits: 0, busy, 2 * busy */
+	assert_int_equal(mc.stats.bank_wait, 3 * m.bank_busy);
+	/* another bank is not held up */
+	assert_int_equal(memctl_read(&mc, in_bank(&m, 3, 0), 0), m.latency);
+	assert_int_equal(mc.stats.bank_wait, 3 * m.bank_busy);
+}
+
+static void test_memctl_bank_is_free_again_after_bank_busy(void **state)
+{
+	struct mem_config m = four_banks();
+	struct memctl mc;
+
+	memctl_init(&mc, &m, LINE);
+	memctl_read(&mc, in_bank(&m, 1, 0), 7);
+	assert_int_equal(memctl_read(&mc, in_bank(&m, 1, 1), 7 + m.bank_busy),
+			 7 + m.bank_busy + m.latency);
+	assert_int_equal(mc.stats.bank_wait, 0);
+}
+
+static void test_memctl_partial_wait_for_a_busy_bank(void **state)
+{
+	struct mem_config m = four_banks();
+	struct memctl mc;
+
+	memctl_init(&mc, &m, LINE);
+	memctl_read(&mc, in_bank(&m, 0, 0), 0);
+	assert_int_equal(memctl_read(&mc, in_bank(&m, 0, 3), 4), m.bank_busy + m.latency);
+	assert_int_equal(mc.stats.bank_wait, m.bank_busy - 4);
+}
+
+static void test_memctl_posted_write_occupies_its_bank(void **state)
+{
+	struct mem_config m = four_banks();
+	struct memctl mc;
+
+	memctl_init(&mc, &m, LINE);
+	memctl_write(&mc, in_bank(&m, 3, 0), 20);
+	assert_int_equal(mc.stats.writes, 1);
+	/* a read of the same bank starts when the write releases it */
+	assert_int_equal(memctl_read(&mc, in_bank(&m, 3, 5), 21), 20 + m.bank_busy + m.latency);
+	assert_int_equal(mc.stats.bank_wait, m.bank_busy - 1);
+	/* a read of another bank does not wait */
+	assert_int_equal(memctl_read(&mc, in_bank(&m, 2, 0), 21), 21 + m.latency);
+	assert_int_equal(mc.stats.bytes, 3 * LINE);
+}
+
+static void test_memctl_one_bank_serialises_every_line(void **state)
+{
+	struct config cfg;
+	struct memctl mc;
+
+	config_defaults(&cfg);
+	assert_int_equal(cfg.mem.banks, 1);
+	memctl_init(&mc, &cfg.mem, cfg.l2.line);
+	for (uint32_t i = 0; i < 4; i++)
+		assert_int_equal(memctl_read(&mc, 0x80000000u + i * cfg.l2.line, 0),
+				 i * cfg.mem.bank_busy + cfg.mem.latency);
+	assert_int_equal(mc.stats.bank_wait, (0 + 1 + 2 + 3) * cfg.mem.bank_busy);
+}
+
+static void test_memctl_bank_of_an_address_ignores_the_offset_in_the_line(void **state)
+{
+	struct mem_config m = four_banks();
+	struct memctl mc;
+
+	memctl_init(&mc, &m, LINE);
+	memctl_read(&mc, in_bank(&m, 1, 0), 0);
+	/* the last byte of the same line, and of another line of bank 1 */
+	assert_int_equal(memctl_read(&mc, in_bank(&m, 1, 0) + LINE - 1, 0),
+			 m.bank_busy + m.latency);
+	assert_int_equal(memctl_read(&mc, in_bank(&m, 1, 1) + LINE - 4, 0),
+			 2 * m.bank_busy + m.latency);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_memctl_idle_read_takes_latency),
+		cmocka_unit_test(test_memctl_consecutive_lines_use_different_banks),
+		cmocka_unit_test(test_memctl_same_bank_reads_queue_by_bank_busy),
+		cmocka_unit_test(test_memctl_bank_is_free_again_after_bank_busy),
+		cmocka_unit_test(test_memctl_partial_wait_for_a_busy_bank),
+		cmocka_unit_test(test_memctl_posted_write_occupies_its_bank),
+		cmocka_unit_test(test_memctl_one_bank_serialises_every_line),
+		cmocka_unit_test(test_memctl_bank_of_an_address_ignores_the_offset_in_the_line),
+	};
+
+	return UNIT_RUN("memctl", tests);
+}

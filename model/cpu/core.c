@@ -197,7 +197,8 @@ static int execute(struct core *c, uint64_t now)
 
 	charge(c, now);
 	m = c->mode;
-	ev = hart_step(h);
+	ev = hart_step_peeked(h, pk);
+	c->stuck |= ev == HART_STUCK;
 	c->stats.cycles.v[m]++;
 	c->acct = now + 1;
 	c->have_pk = 0;
@@ -285,7 +286,8 @@ int core_step(struct core *c, uint64_t now)
 	uint64_t t;
 	int src;
 
-	drain(c, now);
+	if (c->wb.count)
+		drain(c, now);
 	if (c->next > now)
 		return 0;
 	if (hart_in_wfi(h) && !hart_wakeable(h))
@@ -299,7 +301,7 @@ int core_step(struct core *c, uint64_t now)
 	}
 	if (pk->irq)
 		return execute(c, now);
-	if (walk(c, pk->ipte, pk->itlb_walk, &c->walk_done, now))
+	if (pk->itlb_walk && walk(c, pk->ipte, pk->itlb_walk, &c->walk_done, now))
 		return 0;
 	if (pk->fetch_fault)
 		return execute(c, now);
@@ -320,7 +322,7 @@ int core_step(struct core *c, uint64_t now)
 	if (pk->mem && !pk->mem_fault) {
 		int dwalk = c->walk_done - pk->itlb_walk;
 
-		if (walk(c, pk->dpte, pk->dtlb_walk, &dwalk, now)) {
+		if (pk->dtlb_walk && walk(c, pk->dpte, pk->dtlb_walk, &dwalk, now)) {
 			c->walk_done = pk->itlb_walk + dwalk;
 			return 0;
 		}

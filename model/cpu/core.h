@@ -78,6 +78,7 @@ struct core {
 	int have_pk;
 	int walk_done;			/* PTE reads of the current walk already made */
 	int mmio_waited;		/* the device latency has been paid */
+	int stuck;			/* the hart reported HART_STUCK: the run must stop */
 
 	struct core_stats stats;
 };

@@ -165,6 +165,25 @@ static int still_spinning(struct hart *h)
 	return raw == h->spin;
 }
 
+/* Executes decoded instruction @d at @pc; the caller has done fetch and interrupts. */
+static inline enum hart_event run_insn(struct hart *h, enum priv priv, uint32_t pc,
+				       const struct insn *d)
+{
+	if (d->exec(h, d) == 0) {
+		h->instret += !(h->mcountinhibit & 4) && !h->instret_written;
+		h->instret_written = 0;
+		h->stats.insns.v[SMODE(priv)]++;
+		h->x[0] = 0;
+		if (h->env.trace)
+			trace_insn(h, priv, pc, d);
+		return HART_RETIRED;
+	}
+	h->x[0] = 0;
+	if (h->env.trace)
+		trace_trap(h);
+	return HART_TRAPPED;
+}
+
 enum hart_event hart_step(struct hart *h)
 {
 	enum priv priv = h->priv;
@@ -205,19 +224,20 @@ enum hart_event hart_step(struct hart *h)
 	d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
 	if (__builtin_expect(d->raw != raw, 0))
 		decode(raw, d);
-	if (d->exec(h, d) == 0) {
-		h->instret += !(h->mcountinhibit & 4) && !h->instret_written;
-		h->instret_written = 0;
-		h->stats.insns.v[SMODE(priv)]++;
-		h->x[0] = 0;
-		if (h->env.trace)
-			trace_insn(h, priv, pc, d);
-		return HART_RETIRED;
-	}
-	h->x[0] = 0;
-	if (h->env.trace)
-		trace_trap(h);
-	return HART_TRAPPED;
+	return run_insn(h, priv, pc, d);
+}
+
+enum hart_event hart_step_peeked(struct hart *h, const struct hart_peek *pk)
+{
+	enum priv priv = h->priv;
+
+	/* Traps, and anything the peek did not see, take the full path. */
+	if (pk->irq || pk->fetch_fault || h->wfi || h->spin || h->pc != pk->pc)
+		return hart_step(h);
+	h->cycle += !(h->mcountinhibit & 1);
+	h->stats.cycles.v[SMODE(priv)]++;
+	h->just_trapped = 0;
+	return run_insn(h, priv, pk->pc, pk->insn);
 }
 
 void hart_watch_page(struct hart *h, uint32_t ppn)
@@ -362,6 +382,7 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	if (d->raw != raw)
 		decode(raw, (struct insn *)d);
 	pk->raw = raw;
+	pk->insn = d;
 	pk->cls = d->cls;
 	pk->rd = d->rd;
 	pk->imm = d->imm;

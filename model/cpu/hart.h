@@ -13,6 +13,7 @@
 #include "sys/stats.h"
 
 struct hart;
+struct insn;
 struct memmap;
 struct symtab;
 
@@ -76,6 +77,7 @@ struct hart_peek {
 	uint32_t ipte[2];	/* their physical addresses, in order */
 	uint32_t fetch_pa;	/* physical address of the instruction */
 	uint32_t raw;		/* the instruction word */
+	const struct insn *insn;	/* its decoded form (the hart's own, opaque) */
 	uint8_t cls;		/* enum insn_class */
 	uint8_t rd, rs1, rs2;	/* 0 when not used */
 	int32_t imm;		/* branch and jump offsets */
@@ -91,6 +93,15 @@ struct hart_peek {
 };
 
 void hart_peek(struct hart *h, struct hart_peek *pk);
+
+/*
+ * Executes the instruction @pk describes, as hart_step() would, without
+ * fetching and decoding it again. Architecturally this is the instruction
+ * fetched at peek time: a later change to its word by another hart is seen
+ * after a fence.i, as the ISA requires. Interrupts that arrived since the
+ * peek are taken before the next instruction.
+ */
+enum hart_event hart_step_peeked(struct hart *h, const struct hart_peek *pk);
 
 /*
  * Defers stores to RAM: with a hook set, a store instruction hands its

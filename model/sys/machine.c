@@ -274,6 +274,8 @@ static void run_timing(struct machine *m)
 		uint64_t next, dev;
 
 		m->retired += (uint64_t)timing_cycle(t, m->now);
+		if (__builtin_expect(timing_stuck(t) >= 0, 0))
+			check_stuck(m, m->harts[timing_stuck(t)]);
 		if (m->stop.kind != STOP_NONE)
 			break;
 		after_cycle(m);

@@ -89,3 +89,11 @@ void timing_account(struct timing *t, uint64_t now)
 	for (int i = 0; i < t->ncores; i++)
 		core_account(&t->core[i], now);
 }
+
+int timing_stuck(const struct timing *t)
+{
+	for (int i = 0; i < t->ncores; i++)
+		if (t->core[i].stuck)
+			return i;
+	return -1;
+}

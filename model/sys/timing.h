@@ -40,6 +40,9 @@ int timing_cycle(struct timing *t, uint64_t now);
 /* The earliest cycle after @now at which some unit has work (UINT64_MAX: none). */
 uint64_t timing_next(struct timing *t, uint64_t now);
 
+/* A core whose hart can make no progress (HART_STUCK), or -1. */
+int timing_stuck(const struct timing *t);
+
 /* True when every core sleeps in WFI. */
 int timing_all_idle(const struct timing *t);
 

@@ -54,8 +54,15 @@ static void look_ahead(struct fetch *f, uint32_t pa, uint64_t now)
 enum fetch_result fetch_get(struct fetch *f, uint32_t pa, uint64_t now)
 {
 	uint32_t line = pa >> f->line_shift;
+	uint32_t left = (1u << f->line_shift) - (pa & ((1u << f->line_shift) - 1));
 
-	if (f->cur_state != FL_READY || f->cur != line) {
+	/* The common case: more of the line being decoded. */
+	if (__builtin_expect(f->cur_state == FL_READY && f->cur == line, 1)) {
+		if (f->next_state == FL_NONE && left <= f->queue_bytes)
+			look_ahead(f, pa, now);
+		return FETCH_READY;
+	}
+	{
 		if (f->next_state != FL_NONE && f->next == line) {
 			/* Into the line fetched ahead. */
 			if (f->next_state == FL_PENDING)

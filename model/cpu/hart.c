@@ -317,8 +317,8 @@ const char *priv_name(enum priv p)
  * through here first, so the micro-TLB's page is always in the TLB and the
  * miss counts are those of the TLB itself. 0, or 1 when the access traps.
  */
-static int peek_translate(struct hart *h, uint32_t va, enum access acc, uint32_t *pa,
-			  uint8_t *lookup, uint8_t *walk, uint32_t pte[2])
+static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc, uint32_t *pa,
+				    uint8_t *lookup, uint8_t *walk, uint32_t pte[2])
 {
 	__typeof__(h->micro_i) *u = acc == ACC_FETCH ? &h->micro_i : &h->micro_d;
 	enum priv eff = h->priv;
@@ -342,6 +342,8 @@ static int peek_translate(struct hart *h, uint32_t va, enum access acc, uint32_t
 		}
 		u->ppn = *pa >> 12;
 		u->ok |= (uint8_t)(1u << acc);
+		u->ram = memmap_is_ram(h->env.mm, u->ppn << 12, PAGE_SIZE) &&
+			 u->ppn != h->env.slow_page;
 		if (pmp_allows(h, u->ppn << 12, PAGE_SIZE, acc, eff))
 			u->pmp_page |= (uint8_t)(1u << acc);
 	} else {
@@ -352,6 +354,22 @@ static int peek_translate(struct hart *h, uint32_t va, enum access acc, uint32_t
 	if (u->pmp_page & (1u << acc))
 		return 0;
 	return !pmp_allows(h, *pa, acc == ACC_FETCH ? 4 : 1, acc, eff);
+}
+
+static inline int peek_translate(struct hart *h, uint32_t va, enum access acc, uint32_t *pa,
+				 uint8_t *lookup, uint8_t *walk, uint32_t pte[2])
+{
+	__typeof__(h->micro_i) *u = acc == ACC_FETCH ? &h->micro_i : &h->micro_d;
+
+	/* The common case: same page, access type checked, PMP clear for the page. */
+	if (__builtin_expect(u->epoch == h->epoch && u->vpn == va >> 12 &&
+			     (u->ok & u->pmp_page & (1u << acc)), 1)) {
+		*pa = (u->ppn << 12) | (va & 0xfff);
+		*lookup = 0;
+		*walk = 0;
+		return 0;
+	}
+	return peek_translate_slow(h, va, acc, pa, lookup, walk, pte);
 }
 
 void hart_peek(struct hart *h, struct hart_peek *pk)
@@ -366,14 +384,14 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	pk->rs1 = pk->rs2 = pk->rd = 0;
 	pk->dtlb_lookup = pk->dtlb_walk = 0;
 	pk->cls = IC_ALU;
-	if (hart_takeable(h, hart_mip(h))) {
+	if ((hart_mip(h) & h->mie) && hart_takeable(h, hart_mip(h))) {
 		pk->irq = 1;
 		pk->itlb_lookup = pk->itlb_walk = 0;
 		return;
 	}
 	if (peek_translate(h, h->pc, ACC_FETCH, &pk->fetch_pa, &pk->itlb_lookup, &pk->itlb_walk,
 			   pk->ipte) ||
-	    !memmap_is_ram(h->env.mm, pk->fetch_pa, 4)) {
+	    (!h->micro_i.ram && !memmap_is_ram(h->env.mm, pk->fetch_pa, 4))) {
 		pk->fetch_fault = 1;
 		return;
 	}
@@ -407,8 +425,8 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 		pk->mem_fault = 1;
 		return;
 	}
-	pk->mmio = !memmap_is_ram(h->env.mm, pk->pa, pk->size) ||
-		   (pk->pa >> 12) == h->env.slow_page;
+	pk->mmio = !h->micro_d.ram && (!memmap_is_ram(h->env.mm, pk->pa, pk->size) ||
+					(pk->pa >> 12) == h->env.slow_page);
 	if (pk->mmio && pk->cls == IC_AMO)
 		pk->mem_fault = 1;	/* atomics to devices fault */
 }

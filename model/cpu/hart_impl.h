@@ -123,6 +123,7 @@ struct hart {
 		uint32_t vpn, ppn;
 		uint8_t ok;	/* access types (1 << enum access) already checked */
 		uint8_t pmp_page;	/* access types PMP allows on the whole page */
+		uint8_t ram;	/* the page is RAM that no device watches */
 	} micro_i, micro_d;	/* one-entry micro-TLBs in front of the I-TLB and D-TLB */
 	void (*store_hook)(void *ctx, uint32_t pa, int size, uint32_t val);
 	void *store_ctx;

@@ -274,7 +274,7 @@ static void run_timing(struct machine *m)
 		uint64_t next, dev;
 
 		m->retired += (uint64_t)timing_cycle(t, m->now);
-		if (__builtin_expect(timing_stuck(t) >= 0, 0))
+		if (__builtin_expect(timing_any_stuck(t), 0))
 			check_stuck(m, m->harts[timing_stuck(t)]);
 		if (m->stop.kind != STOP_NONE)
 			break;

@@ -50,8 +50,10 @@ int timing_cycle(struct timing *t, uint64_t now)
 
 		if (core_idle(c) && hart_wakeable(c->hart))
 			core_wake(c, now);
-		if (core_next(c, now) <= now)
+		if (core_next(c, now) <= now) {
 			retired += core_step(c, now);
+			t->stuck |= c->stuck;
+		}
 	}
 	if (bus_next(&t->bus, now) <= now)
 		bus_tick(&t->bus, now);

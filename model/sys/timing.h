@@ -28,6 +28,7 @@ struct timing {
 	struct l1 l1i[MAX_HARTS], l1d[MAX_HARTS];
 	struct l2 l2[MAX_HARTS];
 	struct core core[MAX_HARTS];
+	int stuck;		/* some core's stuck flag is set */
 };
 
 /* Builds the hierarchy around @harts and hands their stores to the cores. 0 or -1. */
@@ -42,6 +43,12 @@ uint64_t timing_next(struct timing *t, uint64_t now);
 
 /* A core whose hart can make no progress (HART_STUCK), or -1. */
 int timing_stuck(const struct timing *t);
+
+/* Some core's hart reported HART_STUCK: call timing_stuck(). */
+static inline int timing_any_stuck(const struct timing *t)
+{
+	return t->stuck;
+}
 
 /* True when every core sleeps in WFI. */
 int timing_all_idle(const struct timing *t);

@@ -90,6 +90,28 @@ static inline void wfi(void)
 	asm volatile("wfi" : : : "memory");
 }
 
+/*
+ * Waiting for an interrupt without losing it: the caller keeps the global
+ * enable (mstatus.MIE, sstatus.SIE) clear while it tests its condition, so
+ * the interrupt cannot be taken between the test and the wfi and leave the
+ * hart asleep. wfi wakes for a pending interrupt whatever the global
+ * enable; opening the enable for one instruction then takes it.
+ *	while (!cond) wfi_take_m();
+ */
+static inline void wfi_take_m(void)
+{
+	wfi();
+	csr_set(mstatus, MSTATUS_MIE);
+	csr_clear(mstatus, MSTATUS_MIE);
+}
+
+static inline void wfi_take_s(void)
+{
+	wfi();
+	csr_set(sstatus, MSTATUS_SIE);
+	csr_clear(sstatus, MSTATUS_SIE);
+}
+
 static inline void fence(void)
 {
 	asm volatile("fence rw, rw" : : : "memory");

@@ -112,10 +112,8 @@ static void s_main(uint32_t h)
 		while (acks != NHARTS - 1)
 			;
 	} else {
-		csr_set(sstatus, MSTATUS_SIE);
 		while (!flushed[h])
-			wfi();
-		csr_clear(sstatus, MSTATUS_SIE);
+			wfi_take_s();
 	}
 	barrier_wait(&bar, NHARTS);
 	after[h] = shared[h];

@@ -94,10 +94,10 @@ static void s_main(uint32_t arg)
 	bad |= s_soft != 1;
 
 	/* timers */
+	csr_clear(sstatus, MSTATUS_SIE);
 	sbi_set_timer(TICKS);
 	while (s_timer < NTIMER)
-		wfi();
-	csr_clear(sstatus, MSTATUS_SIE);
+		wfi_take_s();
 	printf("supervisor timer: %u interrupts, scause %08x; M timer %u, set-timer calls %u\n",
 	       s_timer, s_cause_t, m_timer, m_calls);
 	printf("sip.STIP after the last request: %u, other S traps %u\n",

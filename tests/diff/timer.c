@@ -87,10 +87,8 @@ int main(uint32_t h)
 	csr_write(mie, MIP_MTIP);
 	rearm = NTIMER - 1;
 	clint_set_mtimecmp(0, clint_mtime() + TICKS);
-	csr_set(mstatus, MSTATUS_MIE);
 	while (nirq < NTIMER)
-		wfi();
-	csr_clear(mstatus, MSTATUS_MIE);
+		wfi_take_m();
 	printf("periodic: %u interrupts, mcause %08x, other traps %u\n", nirq, last_cause, other);
 	bad |= nirq != NTIMER || other;
 
@@ -118,10 +116,8 @@ int main(uint32_t h)
 	printf("mtvec mode: %u\n", csr_read(mtvec) & 3);
 	nirq = 0;
 	clint_set_mtimecmp(0, clint_mtime() + TICKS);
-	csr_set(mstatus, MSTATUS_MIE);
 	while (nirq < 1)
-		wfi();
-	csr_clear(mstatus, MSTATUS_MIE);
+		wfi_take_m();
 	printf("vectored: %u interrupt, via slot 7: %s\n", nirq, vectored ? "yes" : "NO");
 	bad |= nirq != 1 || !vectored;
 	trap_init_m();

@@ -223,6 +223,98 @@ static void test_load_of_a_missing_file_names_it(void **state)
 	assert_mentions(err, "/nonexistent/osprey.cfg");
 }
 
+
+/* Sets @key to @value (accepted), then expects config_check to name @named. */
+static void assert_check_names(const char *key, const char *value, const char *named)
+{
+	struct config c;
+
+	config_defaults(&c);
+	assert_int_equal(config_set(&c, key, value, err, sizeof(err)), 0);
+	err[0] = '\0';
+	assert_int_equal(config_check(&c, err, sizeof(err)), -1);
+	assert_mentions(err, named);
+}
+
+static void test_cache_sets_not_a_power_of_two_names_the_key(void **state)
+{
+	assert_check_names("l1d.ways", "3", "l1d.ways");
+}
+
+static void test_cache_line_larger_than_a_page_names_the_key(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	assert_int_equal(config_set(&c, "l2.line", "8192", err, sizeof(err)), -1);
+	assert_mentions(err, "l2.line");
+}
+
+static void test_l1_line_larger_than_l2_line_names_the_key(void **state)
+{
+	assert_check_names("l1i.line", "128", "l1i.line");
+}
+
+static void test_l2_smaller_than_an_l1_names_the_key(void **state)
+{
+	assert_check_names("l2.size", "16K", "l2.size");
+}
+
+static void test_zero_ways_is_out_of_range(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	assert_int_equal(config_set(&c, "l2.ways", "0", err, sizeof(err)), -1);
+	assert_mentions(err, "l2.ways");
+}
+
+static void test_enum_key_takes_names_only(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	assert_int_equal(config_set(&c, "core.bpred", "bimodal", err, sizeof(err)), 0);
+	assert_int_equal(c.core.bpred, BPRED_BIMODAL);
+	assert_int_equal(config_set(&c, "l2.repl", "random", err, sizeof(err)), 0);
+	assert_int_equal(config_set(&c, "core.bpred", "2", err, sizeof(err)), -1);
+	assert_mentions(err, "core.bpred");
+	assert_int_equal(config_set(&c, "sys.mode", "fast", err, sizeof(err)), -1);
+	assert_mentions(err, "sys.mode");
+}
+
+static void test_presets_are_valid_and_differ(void **state)
+{
+	struct config a, b;
+
+	config_defaults(&a);
+	config_defaults(&b);
+	assert_int_equal(config_preset(&b, "modern"), 0);
+	assert_int_equal(config_check(&b, err, sizeof(err)), 0);
+	assert_int_not_equal(a.l2.size, b.l2.size);
+	assert_int_equal(a.cores, b.cores);	/* presets leave the rest alone */
+	assert_int_equal(config_preset(&b, "default"), 0);
+	assert_memory_equal(&a, &b, sizeof(a));
+	assert_int_equal(config_preset(&b, "fastest"), -1);
+}
+
+static void test_default_preset_is_the_1990s_machine(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	assert_int_equal(c.l1i.size, 16 << 10);
+	assert_int_equal(c.l1d.size, 32 << 10);
+	assert_int_equal(c.l1i.ways, 1);
+	assert_int_equal(c.l1d.ways, 1);
+	assert_int_equal(c.l1d.line, 32);
+	assert_int_equal(c.l2.size, 256 << 10);
+	assert_int_equal(c.l2.ways, 2);
+	assert_int_equal(c.l2.line, 64);
+	assert_int_equal(c.bus.clock_div, 4);
+	assert_int_equal(c.mode, MODE_TIMING);
+}
+
 static void test_printed_config_loads_back(void **state)
 {
 	char path[64];
@@ -230,8 +322,10 @@ static void test_printed_config_loads_back(void **state)
 	FILE *f;
 
 	config_defaults(&c);
+	assert_int_equal(config_preset(&c, "modern"), 0);
 	c.cores = 5;
 	c.seed = 0x123456789ull;
+	c.l2.repl = 2;
 	snprintf(path, sizeof(path), "/tmp/osprey-unit-cfg-XXXXXX");
 	f = fdopen(mkstemp(path), "w");
 	assert_non_null(f);
@@ -262,6 +356,14 @@ int main(void)
 		cmocka_unit_test(test_load_error_names_file_line_and_key),
 		cmocka_unit_test(test_load_rejects_a_line_without_equals),
 		cmocka_unit_test(test_load_of_a_missing_file_names_it),
+		cmocka_unit_test(test_cache_sets_not_a_power_of_two_names_the_key),
+		cmocka_unit_test(test_cache_line_larger_than_a_page_names_the_key),
+		cmocka_unit_test(test_l1_line_larger_than_l2_line_names_the_key),
+		cmocka_unit_test(test_l2_smaller_than_an_l1_names_the_key),
+		cmocka_unit_test(test_zero_ways_is_out_of_range),
+		cmocka_unit_test(test_enum_key_takes_names_only),
+		cmocka_unit_test(test_presets_are_valid_and_differ),
+		cmocka_unit_test(test_default_preset_is_the_1990s_machine),
 		cmocka_unit_test(test_printed_config_loads_back),
 	};
 

@@ -40,7 +40,7 @@ static void wake_from_l1(void *ctx, uint64_t now)
 }
 
 int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, struct bus *bus,
-	      int agent, const struct config *cfg)
+	      int agent, const struct config *cfg, const struct memmap *mm, uint64_t seed)
 {
 	memset(c, 0, sizeof(*c));
 	c->hart = h;
@@ -51,7 +51,7 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	c->cfg = cfg->core;
 	c->mmio_latency = cfg->mem.mmio_latency;
 	c->mode = stat_mode(hart_priv(h));
-	fetch_init(&c->fu, l1i, cfg->core.fetch_queue, &c->mode);
+	fetch_init(&c->fu, l1i, cfg->core.fetch_queue, &c->mode, mm, &c->ipf.guard_en);
 	wbuf_init(&c->wb, cfg->core.wb_entries);
 	l1i->wake = wake_from_l1;
 	l1i->wake_ctx = c;
@@ -59,6 +59,8 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	l1d->wake_ctx = c;
 	hart_set_store_hook(h, defer_store, c);
 	hart_set_spin_detect(h, 0);
+	if (ipf_init(&c->ipf, l1i, mm, cfg, seed))
+		return -1;
 	return bpred_init(&c->bp, &cfg->core);
 }
 
@@ -262,6 +264,7 @@ static int execute(struct core *c, uint64_t now)
 	case IC_FENCE_I:
 		l1_flush(c->l1i);
 		fetch_flush(&c->fu);
+		ipf_flush(&c->ipf);
 		/* fall through */
 	case IC_SFENCE:
 	case IC_XRET:
@@ -306,6 +309,7 @@ int core_step(struct core *c, uint64_t now)
 	if (pk->fetch_fault)
 		return execute(c, now);
 
+	c->ipf.guard_en = pk->guard_en;
 	if (fetch_get(&c->fu, pk->fetch_pa, now) != FETCH_READY)
 		return sleep_on(c, now, STALL_IMISS);
 

@@ -20,6 +20,7 @@
 
 #include "cpu/bpred.h"
 #include "cpu/fetch.h"
+#include "cpu/ipf.h"
 #include "cpu/hart.h"
 #include "mem/l1.h"
 #include "mem/wbuf.h"
@@ -63,6 +64,7 @@ struct core {
 	uint32_t mmio_latency;		/* core cycles */
 	struct bpred bp;
 	struct fetch fu;		/* the fetch unit */
+	struct ipf ipf;			/* its instruction prefetchers */
 	struct wbuf wb;
 	uint8_t mode;			/* enum stat_mode of the hart now */
 
@@ -84,7 +86,7 @@ struct core {
 };
 
 int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, struct bus *bus,
-	      int agent, const struct config *cfg);
+	      int agent, const struct config *cfg, const struct memmap *mm, uint64_t seed);
 void core_free(struct core *c);
 
 /* Runs the core's cycle @now. Returns the number of instructions retired (0 or 1). */

@@ -125,6 +125,7 @@ static int csr_read(struct hart *h, int csr, uint32_t *val)
 	case CSR_MINSTRETH: *val = (uint32_t)(h->instret >> 32); break;
 	case CSR_MVENDORID: case CSR_MARCHID: case CSR_MIMPID: case CSR_MCONFIGPTR: *val = 0; break;
 	case CSR_MHARTID: *val = (uint32_t)h->id; break;
+	case CSR_MPFCTL: *val = h->mpfctl; break;
 	default: return -1;
 	}
 	return 0;
@@ -210,6 +211,10 @@ static void csr_write(struct hart *h, int csr, uint32_t v)
 	case CSR_MCOUNTINHIBIT: h->mcountinhibit = v & ~2u; break;
 	case CSR_MSCRATCH: h->mscratch = v; break;
 	case CSR_MEPC: h->mepc = v & ~3u; break;
+	case CSR_MPFCTL:
+		h->mpfctl = v & MPFCTL_GUARD;
+		hart_flush_fast(h);	/* the micro-TLBs cache the enable */
+		break;
 	case CSR_MCAUSE: h->mcause = v; break;
 	case CSR_MTVAL: h->mtval = v; break;
 	case CSR_MIP: h->mip_sw = (h->mip_sw & ~S_INTS) | (v & S_INTS); break;

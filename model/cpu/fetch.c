@@ -9,13 +9,16 @@ const struct stat_field fetch_stat_fields[] = {
 };
 const int fetch_stat_nfields = sizeof(fetch_stat_fields) / sizeof(fetch_stat_fields[0]);
 
-void fetch_init(struct fetch *f, struct l1 *l1i, uint32_t queue_insns, const uint8_t *mode)
+void fetch_init(struct fetch *f, struct l1 *l1i, uint32_t queue_insns, const uint8_t *mode,
+		const struct memmap *mm, const int *guard_en)
 {
 	memset(f, 0, sizeof(*f));
 	f->l1i = l1i;
 	f->line_shift = l1i->arr.line_shift;
 	f->queue_bytes = 4 * queue_insns;
 	f->mode = mode;
+	f->mm = mm;
+	f->guard_en = guard_en;
 }
 
 void fetch_flush(struct fetch *f)
@@ -45,6 +48,8 @@ static void look_ahead(struct fetch *f, uint32_t pa, uint64_t now)
 		return;
 	if (((next << f->line_shift) & 0xfff) == 0)
 		return;		/* the next line is in another page */
+	if (*f->guard_en && memmap_line_guarded(f->mm, f->cur << f->line_shift, line_bytes))
+		return;		/* the sequence ends in this line */
 	f->next = next;
 	f->next_state = (uint8_t)request(f, next, now);
 	if (f->next_state != FL_NONE)

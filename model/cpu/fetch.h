@@ -8,9 +8,12 @@
  * straight-line code finds its next line ready. A taken branch, jump or trap
  * redirects it: the queue is dropped and fetch restarts at the target.
  *
- * Every line request is an L1I demand access; prefetchers and stream
- * buffers attach here: they see the line requests and misses (fetch_observe)
- * and may supply lines.
+ * With guarded prefetching on for the code page, the unit does not fetch
+ * ahead past a line holding a guarded control transfer: execution leaves
+ * the sequence there.
+ *
+ * Every line request is an L1I demand access; the prefetchers and stream
+ * buffers (cpu/ipf.h) see them through the L1I's prefetch hooks.
  */
 #ifndef OSPREY_FETCH_H
 #define OSPREY_FETCH_H
@@ -18,6 +21,7 @@
 #include <stdint.h>
 
 #include "mem/l1.h"
+#include "mem/memmap.h"
 #include "sys/stats.h"
 
 enum fetch_line_state {
@@ -42,10 +46,13 @@ struct fetch {
 	uint32_t next;			/* the sequential line fetched ahead */
 	uint8_t next_state;
 	const uint8_t *mode;
+	const struct memmap *mm;	/* guard predecode bits */
+	const int *guard_en;		/* guarded prefetching on for the current code page */
 	struct fetch_stats stats;
 };
 
-void fetch_init(struct fetch *f, struct l1 *l1i, uint32_t queue_insns, const uint8_t *mode);
+void fetch_init(struct fetch *f, struct l1 *l1i, uint32_t queue_insns, const uint8_t *mode,
+		const struct memmap *mm, const int *guard_en);
 
 enum fetch_result {
 	FETCH_READY,	/* the instruction at the address is available this cycle */

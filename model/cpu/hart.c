@@ -64,6 +64,7 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
 	h->pmp_active = 0;
 	h->stvec = h->scounteren = h->sscratch = h->sepc = h->scause = h->stval = 0;
 	h->satp = h->senvcfg = 0;
+	h->mpfctl = 0;
 	h->cycle = h->instret = 0;
 	tlb_flush(&h->itlb, 1, 0, 1, 0);
 	tlb_flush(&h->dtlb, 1, 0, 1, 0);
@@ -341,6 +342,7 @@ static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc
 			u->pmp_page = 0;
 		}
 		u->ppn = *pa >> 12;
+		u->rsw = h->last_rsw;
 		u->ok |= (uint8_t)(1u << acc);
 		u->ram = memmap_is_ram(h->env.mm, u->ppn << 12, PAGE_SIZE) &&
 			 u->ppn != h->env.slow_page;
@@ -395,6 +397,9 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 		pk->fetch_fault = 1;
 		return;
 	}
+	/* Guarded prefetching: PTE bit 8 on the code page, or mpfctl without translation. */
+	pk->guard_en = h->micro_i.rsw == PTE_RSW_BARE ? (h->mpfctl & MPFCTL_GUARD) != 0
+						      : (h->micro_i.rsw & 1);
 	memcpy(&raw, memmap_host(h->env.mm, pk->fetch_pa), 4);
 	d = &h->dcache[(h->pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
 	if (d->raw != raw)

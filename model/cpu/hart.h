@@ -56,6 +56,14 @@ struct hart_env {
 	FILE *trace;		/* one line per retired instruction when not NULL */
 };
 
+/*
+ * osprey's M-mode CSR mpfctl (0x7c0): the platform extensions' enables for
+ * code and data reached without translation (with translation, the PTE's
+ * RSW bits say the same per page).
+ */
+#define CSR_MPFCTL	0x7c0
+#define MPFCTL_GUARD	0x1	/* guarded sequential instruction prefetching */
+
 /* What an instruction is, for the timing model. */
 enum insn_class {
 	IC_ALU, IC_LOAD, IC_STORE, IC_AMO, IC_BRANCH, IC_JAL, IC_JALR, IC_MUL, IC_DIV,
@@ -76,6 +84,7 @@ struct hart_peek {
 	uint8_t itlb_walk;	/* PTE reads of an I-TLB miss (0 = no walk) */
 	uint32_t ipte[2];	/* their physical addresses, in order */
 	uint32_t fetch_pa;	/* physical address of the instruction */
+	uint8_t guard_en;	/* guarded sequential prefetching is on for this code page */
 	uint32_t raw;		/* the instruction word */
 	const struct insn *insn;	/* its decoded form (the hart's own, opaque) */
 	uint8_t cls;		/* enum insn_class */

@@ -29,6 +29,8 @@ struct insn {
 	uint8_t uses;		/* INSN_RS1 | INSN_RS2 | INSN_OWN: what the timing model needs */
 };
 
+#define PTE_RSW_BARE 0xff	/* no translation: platform extensions come from mpfctl */
+
 #define INSN_RS1 0x1	/* reads rs1 */
 #define INSN_RS2 0x2	/* reads rs2 */
 #define INSN_OWN 0x4	/* an atomic that writes memory (SC, AMOs): needs ownership */
@@ -93,6 +95,7 @@ struct hart {
 	uint32_t mstatus;	/* the only copy: sstatus is a view of it */
 	uint32_t misa, medeleg, mideleg, mie, mtvec, mcounteren, mscratch, mepc, mcause, mtval;
 	uint32_t menvcfg, mcountinhibit;
+	uint32_t mpfctl;	/* osprey CSR 0x7c0: MPFCTL_* enables when translation is off */
 	uint32_t mip_sw;	/* mip bits written by software: SSIP, STIP, SEIP */
 	uint32_t mip_hw;	/* mip bits driven by devices: MSIP, MTIP, MEIP, SEIP */
 	uint8_t pmpcfg[PMP_ENTRIES];
@@ -117,6 +120,7 @@ struct hart {
 	/* for the timing model (hart_peek, deferred stores) */
 	uint32_t walk_pte[2];	/* PTE addresses read by the last walk */
 	int walk_n;		/* how many; 0 when the last translation hit the TLB */
+	uint8_t last_rsw;	/* RSW bits (PTE 9:8) of the last translation, or PTE_RSW_BARE */
 	uint32_t epoch;		/* bumped whenever the fast paths are flushed */
 	struct {
 		uint32_t epoch;	/* valid while equal to the hart's epoch */
@@ -124,6 +128,7 @@ struct hart {
 		uint8_t ok;	/* access types (1 << enum access) already checked */
 		uint8_t pmp_page;	/* access types PMP allows on the whole page */
 		uint8_t ram;	/* the page is RAM that no device watches */
+		uint8_t rsw;	/* its PTE's RSW bits, or PTE_RSW_BARE without translation */
 	} micro_i, micro_d;	/* one-entry micro-TLBs in front of the I-TLB and D-TLB */
 	void (*store_hook)(void *ctx, uint32_t pa, int size, uint32_t val);
 	void *store_ctx;

@@ -163,7 +163,7 @@ static int walk(struct hart *h, struct tlb *tlb, uint32_t va, enum access acc, e
 		pte |= PTE_A | (acc == ACC_STORE ? PTE_D : 0);
 		*(uint32_t *)memmap_host(h->env.mm, (uint32_t)pte_addr) = pte;
 	}
-	tlb_insert(tlb, level ? (va >> 12) & ~0x3ffu : va >> 12, pte >> 10, asid, (uint8_t)pte,
+	tlb_insert(tlb, level ? (va >> 12) & ~0x3ffu : va >> 12, pte >> 10, asid, pte & 0x3ff,
 		   level);
 	return -1;
 }
@@ -182,10 +182,11 @@ int mmu_translate(struct hart *h, uint32_t va, enum access acc, uint32_t *paddr)
 		eff = (enum priv)((h->mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
 	if (eff == PRIV_M || !(h->satp & 0x80000000u)) {
 		*paddr = va;
+		h->last_rsw = PTE_RSW_BARE;
 		return -1;
 	}
 	e = tlb_lookup(tlb, va >> 12, asid);
-	if (e && perm_ok(h, e->pte, acc, eff) &&
+	if (e && perm_ok(h, (uint8_t)e->pte, acc, eff) &&
 	    (e->pte & PTE_A) && (acc != ACC_STORE || (e->pte & PTE_D))) {
 		/* a hit */
 	} else {
@@ -198,6 +199,7 @@ int mmu_translate(struct hart *h, uint32_t va, enum access acc, uint32_t *paddr)
 			return cause;
 		e = tlb_lookup(tlb, va >> 12, asid);
 	}
+	h->last_rsw = (uint8_t)(e->pte >> 8);
 	if (e->mega)
 		pa = ((uint64_t)(e->ppn & ~0x3ffu) << 12) | (va & 0x3fffff);
 	else

@@ -41,7 +41,7 @@ struct tlb_entry *tlb_lookup(struct tlb *t, uint32_t vpn, uint16_t asid)
 	return e ? e : probe(t, vpn >> 10, 1, asid);
 }
 
-void tlb_insert(struct tlb *t, uint32_t vpn, uint32_t ppn, uint16_t asid, uint8_t pte, int mega)
+void tlb_insert(struct tlb *t, uint32_t vpn, uint32_t ppn, uint16_t asid, uint16_t pte, int mega)
 {
 	uint32_t key = mega ? vpn >> 10 : vpn;
 	uint32_t set = key & (t->sets - 1);

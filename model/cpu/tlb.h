@@ -15,7 +15,7 @@ struct tlb_entry {
 	uint32_t vpn;		/* virtual page number (VPN[1] only for megapages) */
 	uint32_t ppn;		/* physical page number of the page or megapage */
 	uint16_t asid;		/* address space, ignored when the G bit is set */
-	uint8_t pte;		/* the leaf PTE's low 8 bits: V R W X U G A D */
+	uint16_t pte;		/* the leaf PTE's low 10 bits: V R W X U G A D, RSW */
 	uint8_t mega;		/* 1 for a 4 MiB megapage */
 	uint8_t valid;
 };
@@ -33,7 +33,7 @@ void tlb_free(struct tlb *t);
 struct tlb_entry *tlb_lookup(struct tlb *t, uint32_t vpn, uint16_t asid);
 
 /* Installs a translation, replacing the set's FIFO victim. */
-void tlb_insert(struct tlb *t, uint32_t vpn, uint32_t ppn, uint16_t asid, uint8_t pte, int mega);
+void tlb_insert(struct tlb *t, uint32_t vpn, uint32_t ppn, uint16_t asid, uint16_t pte, int mega);
 
 /*
  * sfence.vma semantics: drop entries matching @vaddr (when @all_addr is 0)

@@ -12,8 +12,15 @@ const struct stat_field l1_stat_fields[] = {
 	STAT(struct l1_stats, coherence), STAT(struct l1_stats, upgrades),
 	STAT(struct l1_stats, mshr_merges), STAT(struct l1_stats, mshr_full),
 	STAT(struct l1_stats, writebacks), STAT(struct l1_stats, invalidations),
+	STAT(struct l1_stats, side_hits),
 };
 const int l1_stat_nfields = sizeof(l1_stat_fields) / sizeof(l1_stat_fields[0]);
+
+const struct stat_field pf_stat_fields[] = {
+	STAT(struct pf_stats, issued), STAT(struct pf_stats, useful), STAT(struct pf_stats, late),
+	STAT(struct pf_stats, useless), STAT(struct pf_stats, bus_reads),
+};
+const int pf_stat_nfields = sizeof(pf_stat_fields) / sizeof(pf_stat_fields[0]);
 
 int l1_init(struct l1 *c, const char *name, const struct cache_config *cfg, uint64_t seed,
 	    struct l2 *l2, struct event_queue *events, const uint8_t *mode)
@@ -35,7 +42,20 @@ int l1_init(struct l1 *c, const char *name, const struct cache_config *cfg, uint
 void l1_free(struct l1 *c)
 {
 	carray_free(&c->arr);
+	if (c->pf_to_buffer)
+		carray_free(&c->pbuf);
 	mclass_free(c->mc);
+}
+
+int l1_prefetch_setup(struct l1 *c, uint32_t npf, uint32_t buffer_lines, uint64_t seed)
+{
+	c->npf = npf > L1_MAX_MSHRS ? L1_MAX_MSHRS : npf;
+	memset(c->side_line, 0xff, sizeof(c->side_line));
+	if (!buffer_lines)
+		return 0;
+	c->pf_to_buffer = 1;
+	return carray_init(&c->pbuf, buffer_lines << c->arr.line_shift, buffer_lines,
+			   1u << c->arr.line_shift, "fifo", seed);
 }
 
 static struct l1_mshr *find_mshr(struct l1 *c, uint32_t line)
@@ -46,12 +66,26 @@ static struct l1_mshr *find_mshr(struct l1 *c, uint32_t line)
 	return NULL;
 }
 
-/* The request leaves the L1 after its tag-check latency. */
+static struct l1_pf_mshr *find_pf(struct l1 *c, uint32_t line)
+{
+	for (uint32_t i = 0; i < c->npf; i++)
+		if (c->pf[i].valid && c->pf[i].line == line)
+			return &c->pf[i];
+	return NULL;
+}
+
+/* The request leaves the L1 after its tag-check latency. arg: line, excl, source. */
 static void send(void *ctx, uint64_t arg, uint64_t now)
 {
 	struct l1 *c = ctx;
 
-	l2_request(c->l2, c, (uint32_t)arg, (int)(arg >> 32), now);
+	l2_request_from(c->l2, c, (uint32_t)arg, (int)((arg >> 32) & 1), (int)(arg >> 33), now);
+}
+
+static void schedule(struct l1 *c, uint32_t line, int excl, enum pf_source src, uint64_t now)
+{
+	eventq_at(c->events, now + c->cfg.latency, send, c,
+		  ((uint64_t)src << 33) | ((uint64_t)excl << 32) | line);
 }
 
 /* Allocates an MSHR and sends the request after the tag-check latency. */
@@ -60,8 +94,7 @@ static enum l1_result alloc_mshr(struct l1 *c, uint32_t line, int excl, uint64_t
 	for (uint32_t i = 0; i < c->cfg.mshrs; i++) {
 		if (!c->mshr[i].valid) {
 			c->mshr[i] = (struct l1_mshr){ 1, (uint8_t)excl, line };
-			eventq_at(c->events, now + c->cfg.latency, send, c,
-				  ((uint64_t)excl << 32) | line);
+			schedule(c, line, excl, PF_DEMAND, now);
 			return L1_MISS;
 		}
 	}
@@ -104,18 +137,70 @@ static int consume_replay(struct l1 *c, uint32_t line)
 	return 0;
 }
 
+static void tell(struct l1 *c, enum pf_event ev, uint32_t line, uint64_t now)
+{
+	if (c->pf_event)
+		c->pf_event(c->pf_ctx, ev, line, now);
+}
+
+/* Places @line in the array in @state; a dirty victim goes to the L2, an unused prefetch is counted. */
+static struct cache_line *place(struct l1 *c, uint32_t line, enum line_state state)
+{
+	struct cache_line *l = carray_victim(&c->arr, line);
+
+	if (l->state == LINE_M) {
+		c->stats.writebacks.v[*c->mode]++;
+		l2_l1_writeback(c->l2, l->tag << c->arr.line_shift);
+	}
+	if (l->state != LINE_I && l->prefetched)
+		c->pfs[l->flags].useless.v[*c->mode]++;
+	carray_fill(&c->arr, l, line, state);
+	return l;
+}
+
+/*
+ * Was @line already claimed by the look-aside buffer and not yet resolved?
+ * With @add, remembers it if not (the oldest entry gives way).
+ */
+static int side_pending(struct l1 *c, uint32_t line, int add)
+{
+	for (int i = 0; i < 4; i++)
+		if (c->side_line[i] == line)
+			return 1;
+	if (add) {
+		memmove(&c->side_line[1], &c->side_line[0], 3 * sizeof(c->side_line[0]));
+		c->side_line[0] = line;
+	}
+	return 0;
+}
+
+static void side_resolved(struct l1 *c, uint32_t line)
+{
+	for (int i = 0; i < 4; i++)
+		if (c->side_line[i] == line)
+			c->side_line[i] = ~0u;
+}
+
 enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now)
 {
 	uint32_t line = carray_line(&c->arr, addr);
 	struct cache_line *l = carray_find(&c->arr, line);
 	struct l1_mshr *m;
+	struct l1_pf_mshr *pm;
 	enum l1_result r;
+	int mode = *c->mode;
 
 	if (l && (!write || l->state != LINE_S)) {
-		if (!consume_replay(c, line))
+		if (!consume_replay(c, line)) {
 			count_hit(c, line);
+			tell(c, PFE_ACCESS, line, now);
+		}
 		carray_touch(&c->arr, l);
-		l->prefetched = 0;
+		if (l->prefetched) {
+			l->prefetched = 0;
+			c->pfs[l->flags].useful.v[mode]++;
+			tell(c, PFE_FIRST_USE, line, now);
+		}
 		if (write)
 			l->state = LINE_M;
 		return L1_HIT;
@@ -123,8 +208,43 @@ enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now)
 	m = find_mshr(c, line);
 	if (m) {
 		/* Wait for the line in flight; a write behind a pending read retries after it. */
-		c->stats.mshr_merges.v[*c->mode]++;
+		c->stats.mshr_merges.v[mode]++;
 		return write && !m->excl ? L1_BLOCKED : L1_MISS;
+	}
+	if (!l) {
+		pm = find_pf(c, line);
+		if (pm) {
+			/* A prefetch is bringing it: the demand waits for that fill. */
+			if (!pm->demand) {
+				pm->demand = 1;
+				c->pfs[pm->src].late.v[mode]++;
+				count_miss(c, line);
+				tell(c, PFE_MISS, line, now);
+			}
+			return L1_MISS;
+		}
+		if (c->pf_to_buffer) {
+			struct cache_line *b = carray_find(&c->pbuf, line);
+
+			if (b) {
+				/* The prefetch buffer beside the cache has it: move it in. */
+				c->pfs[b->flags].useful.v[mode]++;
+				carray_invalidate(&c->pbuf, line);
+				place(c, line, LINE_S);
+				count_hit(c, line);
+				tell(c, PFE_ACCESS, line, now);
+				tell(c, PFE_FIRST_USE, line, now);
+				return L1_HIT;
+			}
+		}
+		if (c->side_claim && c->side_claim(c->side_ctx, line, now)) {
+			if (!side_pending(c, line, 1)) {
+				count_miss(c, line);
+				tell(c, PFE_ACCESS, line, now);
+				tell(c, PFE_MISS, line, now);
+			}
+			return L1_MISS;
+		}
 	}
 	r = alloc_mshr(c, line, write, now);
 	if (r != L1_MISS)
@@ -132,28 +252,104 @@ enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now)
 	if (l) {
 		/* A write to a shared line: a hit, but ownership must be gained first. */
 		count_hit(c, line);
-		c->stats.upgrades.v[*c->mode]++;
+		c->stats.upgrades.v[mode]++;
 	} else {
 		count_miss(c, line);
+		tell(c, PFE_ACCESS, line, now);
+		tell(c, PFE_MISS, line, now);
 	}
 	return L1_MISS;
+}
+
+int l1_has_or_pending(struct l1 *c, uint32_t line)
+{
+	return carray_find(&c->arr, line) || find_mshr(c, line) || find_pf(c, line) ||
+	       (c->pf_to_buffer && carray_find(&c->pbuf, line));
+}
+
+int l1_prefetch(struct l1 *c, uint32_t line, enum pf_source src, uint64_t now)
+{
+	if (l1_has_or_pending(c, line))
+		return 0;
+	for (uint32_t i = 0; i < c->npf; i++) {
+		if (!c->pf[i].valid) {
+			c->pf[i] = (struct l1_pf_mshr){ 1, (uint8_t)src, 0, line };
+			c->pfs[src].issued.v[*c->mode]++;
+			schedule(c, line, 0, src, now);
+			return 1;
+		}
+	}
+	return -1;
+}
+
+void l1_install(struct l1 *c, uint32_t line, uint64_t now)
+{
+	side_resolved(c, line);
+	if (!carray_find(&c->arr, line))
+		place(c, line, LINE_S);
+	c->stats.side_hits.v[*c->mode]++;
+	if (c->wake)
+		c->wake(c->wake_ctx, now);
+}
+
+void l1_send_miss(struct l1 *c, uint32_t line, uint64_t now)
+{
+	side_resolved(c, line);
+	if (!find_mshr(c, line) && alloc_mshr(c, line, 0, now) != L1_MISS && c->wake)
+		c->wake(c->wake_ctx, now);	/* no MSHR: the fetch asks again */
+}
+
+/* A prefetch's line arrives. */
+static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, uint64_t now)
+{
+	enum pf_source src = (enum pf_source)pm->src;
+	int demand = pm->demand;
+	struct cache_line *l;
+
+	pm->valid = 0;
+	if (src == PF_SBUF) {
+		if (c->side_fill)
+			c->side_fill(c->side_ctx, line, now);
+		return;
+	}
+	if (carray_find(&c->arr, line))
+		return;
+	if (demand) {
+		/* Late: the demand access waits for it, so it goes straight in, used. */
+		place(c, line, LINE_S);
+		c->replay[c->nreplay < L1_MAX_MSHRS ? c->nreplay++ : 0] = line;
+		c->pfs[src].useful.v[*c->mode]++;
+		if (c->wake)
+			c->wake(c->wake_ctx, now);
+		return;
+	}
+	if (c->pf_to_buffer) {
+		l = carray_victim(&c->pbuf, line);
+		if (l->state != LINE_I)
+			c->pfs[l->flags].useless.v[*c->mode]++;
+		carray_fill(&c->pbuf, l, line, LINE_S);
+	} else {
+		l = place(c, line, LINE_S);
+		l->prefetched = 1;
+	}
+	l->flags = (uint8_t)src;
 }
 
 void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 {
 	struct l1_mshr *m = find_mshr(c, line);
-	struct cache_line *l = carray_find(&c->arr, line);
+	struct l1_pf_mshr *pm = m ? NULL : find_pf(c, line);
+	struct cache_line *l;
 
-	if (!l) {
-		l = carray_victim(&c->arr, line);
-		if (l->state == LINE_M) {
-			c->stats.writebacks.v[*c->mode]++;
-			l2_l1_writeback(c->l2, l->tag << c->arr.line_shift);
-		}
-		carray_fill(&c->arr, l, line, state);
-	} else if (state > l->state) {
-		l->state = (uint8_t)state;	/* an upgrade completed */
+	if (pm) {
+		pf_fill(c, pm, line, now);
+		return;
 	}
+	l = carray_find(&c->arr, line);
+	if (!l)
+		place(c, line, state);
+	else if (state > l->state)
+		l->state = (uint8_t)state;	/* an upgrade completed */
 	if (m) {
 		m->valid = 0;
 		if (c->nreplay < L1_MAX_MSHRS)
@@ -172,10 +368,14 @@ int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int invalidate)
 	for (uint32_t i = 0; i < (n ? n : 1); i++) {
 		struct cache_line *l = carray_find(&c->arr, first + i);
 
+		if (invalidate && c->pf_to_buffer)
+			carray_invalidate(&c->pbuf, first + i);
 		if (!l)
 			continue;
 		dirty |= l->state == LINE_M;
 		if (invalidate) {
+			if (l->prefetched)
+				c->pfs[l->flags].useless.v[*c->mode]++;
 			carray_invalidate(&c->arr, first + i);
 			c->stats.invalidations.v[*c->mode]++;
 		} else {
@@ -189,4 +389,7 @@ void l1_flush(struct l1 *c)
 {
 	for (uint32_t i = 0; i < c->arr.sets * c->arr.ways; i++)
 		c->arr.lines[i].state = LINE_I;
+	if (c->pf_to_buffer)
+		for (uint32_t i = 0; i < c->pbuf.sets * c->pbuf.ways; i++)
+			c->pbuf.lines[i].state = LINE_I;
 }

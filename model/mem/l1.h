@@ -20,6 +20,31 @@
 
 struct l2;
 
+/* Who asked for a line: the demand stream or one of the prefetch mechanisms. */
+enum pf_source {
+	PF_DEMAND,
+	PF_NEXTLINE,	/* next-line prefetcher */
+	PF_GUARDED,	/* guarded sequential prefetcher */
+	PF_SBUF,	/* stream buffers */
+	PF_SOURCES,
+};
+
+/* Per prefetch mechanism, per hart and mode. */
+struct pf_stats {
+	struct mctr issued;	/* prefetch requests sent to the L2 */
+	struct mctr useful;	/* prefetched lines a demand access then used */
+	struct mctr late;	/* demand accesses that found the prefetch still on its way */
+	struct mctr useless;	/* prefetched lines evicted, or dropped, unused */
+	struct mctr bus_reads;	/* prefetch requests that missed in the L2: extra bus reads */
+};
+
+/* What the L1 tells its prefetchers about the demand stream. */
+enum pf_event {
+	PFE_ACCESS,	/* a demand access to a line (hit or miss) */
+	PFE_MISS,	/* a demand miss */
+	PFE_FIRST_USE,	/* the first demand use of a prefetched line */
+};
+
 enum l1_result {
 	L1_HIT,		/* the access completes this cycle (plus hit latency - 1) */
 	L1_MISS,	/* a miss or upgrade is under way: the client is woken on its fill */
@@ -34,11 +59,20 @@ struct l1_stats {
 	struct mctr mshr_full;		/* accesses refused for want of an MSHR */
 	struct mctr writebacks;		/* dirty lines evicted to the L2 */
 	struct mctr invalidations;	/* lines removed by the L2 (coherence or inclusion) */
+	struct mctr side_hits;		/* misses the look-aside buffer (stream buffers) served */
 };
 
 struct l1_mshr {
 	uint8_t valid;
 	uint8_t excl;		/* ownership requested */
+	uint32_t line;
+};
+
+/* A prefetch in flight. */
+struct l1_pf_mshr {
+	uint8_t valid;
+	uint8_t src;		/* enum pf_source */
+	uint8_t demand;		/* a demand access now waits for it (a late prefetch) */
 	uint32_t line;
 };
 
@@ -58,6 +92,27 @@ struct l1 {
 	 */
 	uint32_t replay[L1_MAX_MSHRS];
 	uint32_t nreplay;
+
+	/* prefetching (instruction side) */
+	struct l1_pf_mshr pf[L1_MAX_MSHRS];
+	uint32_t npf;			/* prefetches that may be in flight */
+	int pf_to_buffer;		/* next-line and guarded fills go to the prefetch buffer */
+	struct cache_array pbuf;	/* the prefetch buffer beside the cache (if pf_to_buffer) */
+	/* The prefetchers, told about demand accesses. */
+	void (*pf_event)(void *ctx, enum pf_event ev, uint32_t line, uint64_t now);
+	void *pf_ctx;
+	/*
+	 * A look-aside buffer (the stream buffers) consulted on a demand miss:
+	 * claim() returns 1 when it takes the miss over (it will install the
+	 * line with l1_install or send the miss on with l1_send_miss later).
+	 * fill() receives its own prefetches' lines.
+	 */
+	int (*side_claim)(void *ctx, uint32_t line, uint64_t now);
+	void (*side_fill)(void *ctx, uint32_t line, uint64_t now);
+	void *side_ctx;
+	/* Lines claimed and not yet resolved (~0: free): a retry of one is no new miss. */
+	uint32_t side_line[4];
+	struct pf_stats pfs[PF_SOURCES];
 	/* Called when a fill or ownership arrives, so the client retries. */
 	void (*wake)(void *ctx, uint64_t now);
 	void *wake_ctx;
@@ -86,6 +141,32 @@ int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int invalidate);
 
 /* Drops every line (fence.i on the instruction cache). Clean lines only. */
 void l1_flush(struct l1 *c);
+
+/*
+ * Sets up prefetching: @npf prefetches in flight, fills of next-line and
+ * guarded prefetches into a fully-associative buffer of @buffer_lines lines
+ * (0: into the cache itself). 0 or -1.
+ */
+int l1_prefetch_setup(struct l1 *c, uint32_t npf, uint32_t buffer_lines, uint64_t seed);
+
+/*
+ * Requests line @line for @src. Returns 1 when a request went out, 0 when the
+ * line is already present or on its way (nothing to do), -1 when no
+ * prefetch slot is free (ask again later).
+ */
+int l1_prefetch(struct l1 *c, uint32_t line, enum pf_source src, uint64_t now);
+
+/* True when @line is in the cache, the prefetch buffer, or on its way. */
+int l1_has_or_pending(struct l1 *c, uint32_t line);
+
+/* The look-aside buffer hands over @line: it goes into the cache now. */
+void l1_install(struct l1 *c, uint32_t line, uint64_t now);
+
+/* The look-aside buffer does not have @line: the claimed miss goes to the L2. */
+void l1_send_miss(struct l1 *c, uint32_t line, uint64_t now);
+
+extern const struct stat_field pf_stat_fields[];
+extern const int pf_stat_nfields;
 
 extern const struct stat_field l1_stat_fields[];
 extern const int l1_stat_nfields;

@@ -13,6 +13,7 @@ const struct stat_field l2_stat_fields[] = {
 	STAT(struct l2_stats, coherence), STAT(struct l2_stats, upgrades),
 	STAT(struct l2_stats, writebacks), STAT(struct l2_stats, back_invalidations),
 	STAT(struct l2_stats, snoop_invalidations), STAT(struct l2_stats, snoop_downgrades),
+	STAT(struct l2_stats, pf_bus_reads),
 };
 const int l2_stat_nfields = sizeof(l2_stat_fields) / sizeof(l2_stat_fields[0]);
 
@@ -173,6 +174,10 @@ static int handle(struct l2 *c, const struct l2_waiter *w, uint64_t now)
 		} else {
 			count_miss(c, line);
 			m->op = w->excl ? BUS_RDX : BUS_RD;
+			if (w->src != PF_DEMAND) {
+				c->stats.pf_bus_reads.v[mode]++;
+				w->l1->pfs[w->src].bus_reads.v[mode]++;
+			}
 		}
 		m->valid = 1;
 		m->line = line;
@@ -186,7 +191,13 @@ static int handle(struct l2 *c, const struct l2_waiter *w, uint64_t now)
 
 void l2_request(struct l2 *c, struct l1 *from, uint32_t l1line, int excl, uint64_t now)
 {
-	struct l2_waiter w = { from, l1line, (uint8_t)excl };
+	l2_request_from(c, from, l1line, excl, PF_DEMAND, now);
+}
+
+void l2_request_from(struct l2 *c, struct l1 *from, uint32_t l1line, int excl, int src,
+		     uint64_t now)
+{
+	struct l2_waiter w = { from, l1line, (uint8_t)excl, (uint8_t)src };
 	struct l2_pending *p;
 
 	if (!c->pending && handle(c, &w, now) == 0)

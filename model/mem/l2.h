@@ -32,6 +32,7 @@ struct l2_stats {
 	struct mctr back_invalidations;	/* L1 lines removed to keep inclusion */
 	struct mctr snoop_invalidations;	/* lines lost to other caches' writes */
 	struct mctr snoop_downgrades;	/* E/M lines demoted to S by other caches' reads */
+	struct mctr pf_bus_reads;	/* bus reads made for instruction prefetches */
 };
 
 #define L2_WAITERS 8
@@ -41,6 +42,7 @@ struct l2_waiter {
 	struct l1 *l1;
 	uint32_t line;		/* the L1's line number */
 	uint8_t excl;
+	uint8_t src;		/* enum pf_source: a demand access or a prefetch */
 };
 
 struct l2_mshr {
@@ -81,6 +83,10 @@ void l2_connect(struct l2 *c, struct l1 *l1i, struct l1 *l1d, struct hart *hart)
 
 /* An L1 miss (or upgrade, @excl) of L1 line @l1line reaches the L2 at @now. */
 void l2_request(struct l2 *c, struct l1 *from, uint32_t l1line, int excl, uint64_t now);
+
+/* The same for a request from @src (enum pf_source): prefetches count their bus reads. */
+void l2_request_from(struct l2 *c, struct l1 *from, uint32_t l1line, int excl, int src,
+		     uint64_t now);
 
 /* An L1 evicts a dirty line: the L2 copy becomes dirty. */
 void l2_l1_writeback(struct l2 *c, uint32_t addr);

@@ -19,7 +19,36 @@ int memmap_init(struct memmap *mm, uint32_t ram_base, uint32_t ram_size)
 void memmap_free(struct memmap *mm)
 {
 	free(mm->ram);
+	free(mm->guard);
 	mm->ram = NULL;
+	mm->guard = NULL;
+}
+
+int memmap_set_guard(struct memmap *mm, uint32_t addr)
+{
+	uint32_t w;
+
+	if (!mm->guard) {
+		mm->guard = calloc(1, mm->ram_size / 32);
+		if (!mm->guard)
+			return -1;
+	}
+	w = (addr - mm->ram_base) / 4;
+	mm->guard[w / 8] |= (uint8_t)(1u << (w % 8));
+	return 0;
+}
+
+int memmap_line_guarded(const struct memmap *mm, uint32_t addr, uint32_t bytes)
+{
+	uint32_t w;
+
+	if (!mm->guard || !memmap_is_ram(mm, addr, bytes))
+		return 0;
+	w = (addr - mm->ram_base) / 4;
+	for (uint32_t i = 0; i < bytes / 4; i++)
+		if (mm->guard[(w + i) / 8] & (1u << ((w + i) % 8)))
+			return 1;
+	return 0;
 }
 
 void memmap_add(struct memmap *mm, const char *name, uint32_t base, uint32_t size,

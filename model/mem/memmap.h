@@ -33,6 +33,12 @@ struct memmap {
 	uint8_t *ram;			/* host copy of RAM: the backing memory */
 	uint32_t ram_base, ram_size;	/* bytes */
 	uint64_t image_lo, image_hi;	/* [lo, hi): RAM the ELF loader filled; lo = hi if none */
+	/*
+	 * Guard predecode bits beside the instruction words: bit w set when the
+	 * RAM word w holds a marked control transfer (from .osprey.guard).
+	 * NULL when the program has none.
+	 */
+	uint8_t *guard;
 	struct mmio_region regions[MEMMAP_MAX_REGIONS];
 	int nregions;
 };
@@ -63,6 +69,12 @@ static inline uint8_t *memmap_host(const struct memmap *mm, uint32_t addr)
  */
 int memmap_read(struct memmap *mm, uint32_t addr, int size, uint32_t *val);
 int memmap_write(struct memmap *mm, uint32_t addr, int size, uint32_t val);
+
+/* Marks the RAM word at @addr as holding a guarded transfer. 0, or -1 out of memory. */
+int memmap_set_guard(struct memmap *mm, uint32_t addr);
+
+/* True when some word of the @bytes-byte line at @addr holds a guarded transfer. */
+int memmap_line_guarded(const struct memmap *mm, uint32_t addr, uint32_t bytes);
 
 /* The device region holding @addr, or NULL. */
 const struct mmio_region *memmap_find(const struct memmap *mm, uint32_t addr);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mem/sbuf.h"
 #include "sys/param.h"
 #include "sys/stats.h"
 
@@ -34,6 +35,11 @@ struct key {
 const char *const repl_names[] = { "lru", "fifo", "random", NULL };
 static const char *const bpred_names[] = { "static-nt", "btfn", "bimodal", NULL };
 static const char *const mode_names[] = { "functional", "timing", NULL };
+static const char *const nl_names[] = { "off", "always", "on-miss", "tagged", NULL };
+static const char *const gp_names[] = { "off", "miss", "tagged", NULL };
+static const char *const target_names[] = { "l1i", "buffer", NULL };
+static const char *const guard_line_names[] = { "skip", "fetch", NULL };
+static const char *const sbuf_hit_names[] = { "head", "any", NULL };
 const char *const config_presets[] = { "default", "modern", NULL };
 
 #define OFF(field) offsetof(struct config, field)
@@ -83,6 +89,18 @@ static const struct key keys[] = {
 	U32("mem.banks", mem.banks, 1, 64, "independent banks"),
 	U32("mem.bank_busy", mem.bank_busy, 0, 100000, "core cycles a bank is busy per access"),
 	U32("mem.mmio_latency", mem.mmio_latency, 0, 100000, "core cycles per device access"),
+	ENUM("pf.nextline", pf.nextline, nl_names, "next-line prefetch: off, always, on-miss, tagged"),
+	U32("pf.degree", pf.degree, 1, 16, "lines per next-line trigger"),
+	ENUM("pf.target", pf.target, target_names, "prefetches fill: l1i or buffer"),
+	U32("pf.buffer_lines", pf.buffer_lines, 1, 64, "prefetch buffer lines"),
+	U32("pf.inflight", pf.inflight, 1, 64, "prefetches in flight per core"),
+	ENUM("pf.guarded", pf.guarded, gp_names, "guarded sequential prefetch: off, miss, tagged"),
+	U32("pf.guard_depth", pf.guard_depth, 1, 64, "lines the guarded prefetcher runs ahead"),
+	ENUM("pf.guard_line", pf.guard_line, guard_line_names,
+	     "the line holding a guarded transfer: skip or fetch"),
+	U32("sbuf.count", pf.sbufs, 0, SBUF_MAX_BUFS, "instruction stream buffers (0 = none)"),
+	U32("sbuf.depth", pf.sbuf_depth, 1, SBUF_MAX_DEPTH, "entries per stream buffer"),
+	ENUM("sbuf.hit", pf.sbuf_any, sbuf_hit_names, "a hit counts at the head or any entry"),
 };
 
 /*
@@ -107,6 +125,9 @@ static void preset_default(struct config *c)
 		.snoop_cycles = 1, .c2c_cycles = 2 };
 	c->mem = (struct mem_config){ .latency = 40, .banks = 1, .bank_busy = 16,
 		.mmio_latency = 20 };
+	c->pf = (struct pf_config){ .nextline = NL_OFF, .degree = 1, .target = 0,
+		.buffer_lines = 8, .inflight = 4, .guarded = GP_OFF, .guard_depth = 4,
+		.guard_line = 0, .sbufs = 0, .sbuf_depth = 4, .sbuf_any = 0 };
 }
 
 static void preset_modern(struct config *c)
@@ -123,6 +144,9 @@ static void preset_modern(struct config *c)
 		.snoop_cycles = 2, .c2c_cycles = 8 };
 	c->mem = (struct mem_config){ .latency = 160, .banks = 8, .bank_busy = 40,
 		.mmio_latency = 100 };
+	c->pf = (struct pf_config){ .nextline = NL_OFF, .degree = 1, .target = 0,
+		.buffer_lines = 8, .inflight = 8, .guarded = GP_OFF, .guard_depth = 4,
+		.guard_line = 0, .sbufs = 0, .sbuf_depth = 4, .sbuf_any = 0 };
 }
 
 int config_preset(struct config *cfg, const char *name)

@@ -67,6 +67,24 @@ struct mem_config {
 	uint32_t mmio_latency;	/* core cycles for an uncached device access */
 };
 
+enum nl_policy { NL_OFF, NL_ALWAYS, NL_ON_MISS, NL_TAGGED };
+enum gp_trigger { GP_OFF, GP_MISS, GP_TAGGED };
+
+/* Instruction-side prefetching (the fetch unit's attachments). */
+struct pf_config {
+	uint32_t nextline;	/* enum nl_policy */
+	uint32_t degree;	/* lines a next-line trigger prefetches */
+	uint32_t target;	/* 0: into the L1I; 1: into a prefetch buffer beside it */
+	uint32_t buffer_lines;	/* prefetch buffer size, lines (fully associative, FIFO) */
+	uint32_t inflight;	/* prefetches in flight per core */
+	uint32_t guarded;	/* enum gp_trigger */
+	uint32_t guard_depth;	/* lines the guarded prefetcher runs ahead */
+	uint32_t guard_line;	/* 1: the line holding a guarded transfer is prefetched too */
+	uint32_t sbufs;		/* stream buffers; 0 = none */
+	uint32_t sbuf_depth;	/* entries per stream buffer */
+	uint32_t sbuf_any;	/* 1: a hit on any entry counts, not only the head */
+};
+
 struct config {
 	uint32_t mode;		/* enum sim_mode */
 	uint32_t cores;		/* harts, 1..MAX_HARTS */
@@ -80,6 +98,7 @@ struct config {
 	struct cache_config l1i, l1d, l2;
 	struct bus_config bus;
 	struct mem_config mem;
+	struct pf_config pf;
 };
 
 extern const char *const repl_names[];	/* NULL-terminated: "lru", "fifo", "random" */

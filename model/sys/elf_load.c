@@ -65,6 +65,52 @@ static int load_segments(Elf *e, const char *image, size_t image_size, struct me
 	return 0;
 }
 
+/*
+ * The .osprey.guard section: an array of 32-bit little-endian addresses (as
+ * linked, i.e. virtual) of the control transfers at which execution leaves
+ * a laid-out sequence. Each becomes a predecode bit beside the instruction
+ * word at its physical address.
+ */
+static int load_guards(Elf *e, struct memmap *mm, const char *path, char *err, size_t errlen)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx, phnum;
+	Elf32_Phdr *ph;
+
+	if (elf_getshdrstrndx(e, &shstrndx) || elf_getphdrnum(e, &phnum) ||
+	    !(ph = elf32_getphdr(e)))
+		return 0;	/* no section names: no guard section */
+	while ((scn = elf_nextscn(e, scn))) {
+		Elf32_Shdr *sh = elf32_getshdr(scn);
+		const char *name = sh ? elf_strptr(e, shstrndx, sh->sh_name) : NULL;
+		Elf_Data *data;
+
+		if (!name || strcmp(name, ".osprey.guard"))
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || data->d_size % 4)
+			return fail(err, errlen, path, ".osprey.guard: size is not a multiple of 4");
+		for (size_t i = 0; i < data->d_size / 4; i++) {
+			uint32_t va, pa = 0;
+			int found = 0;
+
+			memcpy(&va, (const char *)data->d_buf + 4 * i, 4);
+			for (size_t k = 0; k < phnum && !found; k++) {
+				if (ph[k].p_type == PT_LOAD && va - ph[k].p_vaddr < ph[k].p_memsz) {
+					pa = va - ph[k].p_vaddr + ph[k].p_paddr;
+					found = 1;
+				}
+			}
+			if (!found || (va & 3))
+				return fail(err, errlen, path, ".osprey.guard: entry %zu (0x%08x) is not "
+					    "an instruction address in a loaded segment", i, va);
+			if (memmap_set_guard(mm, pa))
+				return fail(err, errlen, path, "out of memory for guard bits");
+		}
+	}
+	return 0;
+}
+
 static int load_symbols(Elf *e, struct symtab *syms, const char *path, char *err, size_t errlen)
 {
 	Elf_Scn *scn = NULL;
@@ -172,6 +218,8 @@ int elf_load(const char *path, struct memmap *mm, struct symtab *syms, uint32_t 
 		     "(truncated?)");
 		goto out_end;
 	}
+	if (load_guards(e, mm, path, err, errlen))
+		goto out_end;
 	if (syms && load_symbols(e, syms, path, err, errlen))
 		goto out_end;
 	*entry = eh->e_entry;

@@ -274,8 +274,16 @@ static void run_timing(struct machine *m)
 		uint64_t next, dev;
 
 		m->retired += (uint64_t)timing_cycle(t, m->now);
-		if (__builtin_expect(timing_any_stuck(t), 0))
-			check_stuck(m, m->harts[timing_stuck(t)]);
+		if (__builtin_expect(timing_any_stuck(t), 0)) {
+			int i = timing_stuck(t);
+
+			if (t->core[i].ipf.sb_failed)
+				sim_stop(&m->stop, STOP_STUCK, EXIT_COSIM,
+					 "co-simulation mismatch in core %d's stream buffers (cycle "
+					 "%llu): see the report above", i, (unsigned long long)m->now);
+			else
+				check_stuck(m, m->harts[i]);
+		}
 		if (m->stop.kind != STOP_NONE)
 			break;
 		after_cycle(m);
@@ -313,7 +321,7 @@ void machine_run(struct machine *m)
 			run_functional(m, m->opts.fast_forward);
 		if (m->stop.kind == STOP_NONE) {
 			m->timing = calloc(1, sizeof(*m->timing));
-			if (!m->timing || timing_init(m->timing, &m->cfg, m->harts, m->nharts))
+			if (!m->timing || timing_init(m->timing, &m->cfg, m->harts, m->nharts, &m->mm))
 				sim_stop(&m->stop, STOP_STUCK, EXIT_USAGE,
 					 "out of host memory building the timing model");
 			else

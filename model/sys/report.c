@@ -7,7 +7,8 @@
  *   "harts":   per hart, every counter as "unit.counter": {"U","S","M","total"};
  *   "total":   the same counters summed over the harts.
  * Units: "hart" (functional execution), and in timing mode "core", "fetch",
- * "l1i", "l1d", "l2", "bus" (this hart's transactions).
+ * "l1i", "l1d", "l2", "bus" (this hart's transactions), and the instruction
+ * prefetchers "pf_nextline", "pf_guarded", "sbuf".
  */
 #include "sys/report.h"
 
@@ -16,7 +17,7 @@
 #include "cpu/core.h"
 #include "sys/stats.h"
 
-#define MAX_GROUPS 7
+#define MAX_GROUPS 10
 
 /* The stat groups of hart @i. */
 static int groups(const struct machine *m, int i, struct stat_group *g)
@@ -40,6 +41,12 @@ static int groups(const struct machine *m, int i, struct stat_group *g)
 					      l2_stat_nfields };
 		g[n++] = (struct stat_group){ "bus", &t->bus.stats[t->l2[i].agent],
 					      bus_stat_fields, bus_stat_nfields };
+		g[n++] = (struct stat_group){ "pf_nextline", &t->l1i[i].pfs[PF_NEXTLINE],
+					      pf_stat_fields, pf_stat_nfields };
+		g[n++] = (struct stat_group){ "pf_guarded", &t->l1i[i].pfs[PF_GUARDED],
+					      pf_stat_fields, pf_stat_nfields };
+		g[n++] = (struct stat_group){ "sbuf", &t->l1i[i].pfs[PF_SBUF], pf_stat_fields,
+					      pf_stat_nfields };
 	}
 	return n;
 }
@@ -52,12 +59,13 @@ struct totals {
 	struct l1_stats l1i, l1d;
 	struct l2_stats l2;
 	struct bus_stats bus;
+	struct pf_stats pf[3];	/* next-line, guarded, stream buffers */
 };
 
 static void sum(const struct machine *m, struct totals *tot, struct stat_group *out, int *nout)
 {
 	void *dst[MAX_GROUPS] = { &tot->hart, &tot->core, &tot->fetch, &tot->l1i, &tot->l1d,
-				  &tot->l2, &tot->bus };
+				  &tot->l2, &tot->bus, &tot->pf[0], &tot->pf[1], &tot->pf[2] };
 
 	memset(tot, 0, sizeof(*tot));
 	for (int i = 0; i < m->nharts; i++) {
@@ -171,4 +179,29 @@ void report_summary(const struct machine *m, FILE *f)
 		100.0 * ratio(mctr_total(&tot.l1d.misses), mctr_total(&tot.l1d.accesses)),
 		100.0 * ratio(mctr_total(&tot.l2.misses), mctr_total(&tot.l2.accesses)),
 		100.0 * ratio(m->timing->bus.busy_total, m->now));
+
+	/*
+	 * Per prefetcher: coverage = misses it removed / the misses there would
+	 * have been (useful + L1I misses not served by the stream buffers);
+	 * accuracy = useful / issued.
+	 */
+	{
+		static const char *const pf_name[3] = { "next-line", "guarded", "stream buffers" };
+		uint64_t left = mctr_total(&tot.l1i.misses) - mctr_total(&tot.l1i.side_hits);
+
+		for (int k = 0; k < 3; k++) {
+			uint64_t issued = mctr_total(&tot.pf[k].issued);
+			uint64_t useful = mctr_total(&tot.pf[k].useful);
+
+			if (!issued)
+				continue;
+			fprintf(f, "osprey: %s: %llu issued, %llu useful, %llu late, %llu useless; "
+				"coverage %.1f%%, accuracy %.1f%%, %llu extra bus reads\n",
+				pf_name[k], (unsigned long long)issued, (unsigned long long)useful,
+				(unsigned long long)mctr_total(&tot.pf[k].late),
+				(unsigned long long)mctr_total(&tot.pf[k].useless),
+				100.0 * ratio(useful, useful + left), 100.0 * ratio(useful, issued),
+				(unsigned long long)mctr_total(&tot.pf[k].bus_reads));
+		}
+	}
 }

@@ -15,6 +15,7 @@ enum exit_status {
 	EXIT_USAGE = 2,		/* bad command line, configuration or input file */
 	EXIT_LIMIT = 3,		/* --max-insns or --max-cycles stopped the run */
 	EXIT_STUCK = 4,		/* the guest can make no progress (see the message) */
+	EXIT_COSIM = 5,		/* an RTL twin disagreed with its C unit (--cosim) */
 };
 
 enum stop_kind {

@@ -3,7 +3,8 @@
 
 #include <string.h>
 
-int timing_init(struct timing *t, const struct config *cfg, struct hart **harts, int n)
+int timing_init(struct timing *t, const struct config *cfg, struct hart **harts, int n,
+		const struct memmap *mm)
 {
 	memset(t, 0, sizeof(*t));
 	t->ncores = n;
@@ -20,7 +21,8 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 			    &c->mode) ||
 		    l1_init(&t->l1d[i], "l1d", &cfg->l1d, seed + 2, &t->l2[i], &t->events,
 			    &c->mode) ||
-		    core_init(c, harts[i], &t->l1i[i], &t->l1d[i], &t->bus, t->l2[i].agent, cfg))
+		    core_init(c, harts[i], &t->l1i[i], &t->l1d[i], &t->bus, t->l2[i].agent, cfg, mm,
+			      seed + 3))
 			return -1;
 		l2_connect(&t->l2[i], &t->l1i[i], &t->l1d[i], harts[i]);
 	}
@@ -54,6 +56,10 @@ int timing_cycle(struct timing *t, uint64_t now)
 			retired += core_step(c, now);
 			t->stuck |= c->stuck;
 		}
+		if (ipf_active(&c->ipf)) {
+			ipf_cycle(&c->ipf, now);
+			t->stuck |= c->ipf.sb_failed;
+		}
 	}
 	if (bus_next(&t->bus, now) <= now)
 		bus_tick(&t->bus, now);
@@ -67,7 +73,7 @@ uint64_t timing_next(struct timing *t, uint64_t now)
 	for (int i = 0; i < t->ncores; i++) {
 		uint64_t c = core_next(&t->core[i], now + 1);
 
-		if (c <= now + 1)
+		if (c <= now + 1 || ipf_active(&t->core[i].ipf))
 			return now + 1;	/* the common case: some core runs next cycle */
 		if (c < next)
 			next = c;
@@ -95,7 +101,7 @@ void timing_account(struct timing *t, uint64_t now)
 int timing_stuck(const struct timing *t)
 {
 	for (int i = 0; i < t->ncores; i++)
-		if (t->core[i].stuck)
+		if (t->core[i].stuck || t->core[i].ipf.sb_failed)
 			return i;
 	return -1;
 }

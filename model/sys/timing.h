@@ -32,7 +32,8 @@ struct timing {
 };
 
 /* Builds the hierarchy around @harts and hands their stores to the cores. 0 or -1. */
-int timing_init(struct timing *t, const struct config *cfg, struct hart **harts, int n);
+int timing_init(struct timing *t, const struct config *cfg, struct hart **harts, int n,
+		const struct memmap *mm);
 void timing_free(struct timing *t);
 
 /* Runs cycle @now of every unit. Returns the instructions retired in it. */

@@ -30,6 +30,9 @@ _start:
 	csrw	mepc, t0
 	li	t0, 0x1800		/* MPP = U */
 	csrc	mstatus, t0
+	la	t0, pfctl		/* each program says which osprey prefetch enables it wants */
+	lw	t0, 0(t0)
+	csrw	0x7c0, t0		/* mpfctl (osprey): bit 0 = guarded prefetch without translation */
 	mret
 
 	/* Back from U-mode through ecall: count it and, on hart 0, finish. */

@@ -19,6 +19,8 @@
 
 	.data
 	.align	2
+	.globl	pfctl
+pfctl:	.word	0
 	.globl	nusers
 nusers:	.word	1
 user_entry:

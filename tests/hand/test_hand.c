@@ -20,16 +20,29 @@
 
 static const char *elf_dir;
 
-static struct machine *run(const char *name, const char *sym, uint32_t value)
+/* Runs @name with the default preset, then the "key=value" settings in @sets (NULL-ended). */
+static struct machine *run_with(const char *name, const char *sym, uint32_t value,
+				const char *const *sets)
 {
 	static struct machine m;
 	struct config cfg;
 	struct machine_opts opts = { 0 };
-	char err[512], path[512];
+	char err[512], path[512], kv[128];
 	uint32_t addr;
 
 	config_defaults(&cfg);	/* the default preset: the machine the comments assume */
 	cfg.cores = 2;
+	for (; sets && *sets; sets++) {
+		char *eq;
+
+		snprintf(kv, sizeof(kv), "%s", *sets);
+		eq = strchr(kv, '=');
+		assert_non_null(eq);
+		*eq = '\0';
+		if (config_set(&cfg, kv, eq + 1, err, sizeof(err)))
+			fail_msg("%s", err);
+	}
+	assert_int_equal(config_check(&cfg, err, sizeof(err)), 0);
 	opts.uart_out = stdout;
 	opts.uart_in_fd = -1;
 	opts.max_cycles = 50000000;
@@ -46,6 +59,19 @@ static struct machine *run(const char *name, const char *sym, uint32_t value)
 	assert_int_equal(m.stop.status, 0);
 	assert_non_null(m.timing);
 	return &m;
+}
+
+static struct machine *run(const char *name, const char *sym, uint32_t value)
+{
+	return run_with(name, sym, value, NULL);
+}
+
+static uint32_t sym(const struct machine *m, const char *name)
+{
+	uint32_t a = 0;
+
+	assert_int_equal(symtab_find(&m->syms, name, &a), 0);
+	return a;
 }
 
 static uint64_t u(const struct mctr *c)
@@ -123,12 +149,153 @@ static void test_same_run_twice_gives_identical_statistics(void **s)
 	free(out[1]);
 }
 
+/* ---- instruction-side prefetching ------------------------------------- */
+
+/*
+ * straight.S: L lines from `straight` to `straight_end`, the last holding the
+ * ecall, which only the final pass fetches; every other line misses on both
+ * passes (the code is three times the L1I).
+ */
+static uint64_t straight_baseline(const struct machine *m)
+{
+	uint32_t lines = (sym(m, "straight_end") - sym(m, "straight")) / 32;
+
+	return 2 * (uint64_t)(lines - 1) + 1;
+}
+
+static void test_prefetchers_off_give_the_exact_baseline_misses(void **state)
+{
+	struct machine *m = run("straight", NULL, 0);
+	const struct l1 *l1i = &m->timing->l1i[0];
+
+	(void)state;
+	assert_int_equal(u(&l1i->stats.misses), straight_baseline(m));
+	assert_int_equal(u(&l1i->stats.side_hits), 0);
+	for (int k = PF_NEXTLINE; k < PF_SOURCES; k++) {
+		assert_int_equal(mctr_total(&l1i->pfs[k].issued), 0);
+		assert_int_equal(mctr_total(&l1i->pfs[k].useful), 0);
+	}
+	machine_free(m);
+}
+
+static void test_stream_buffers_remove_at_least_half_the_straight_line_misses(void **state)
+{
+	static const char *const sets[] = { "sbuf.count=4", "sbuf.depth=4", NULL };
+	struct machine *m = run_with("straight", NULL, 0, sets);
+	const struct l1 *l1i = &m->timing->l1i[0];
+	uint64_t base = straight_baseline(m);
+	uint64_t removed = u(&l1i->stats.side_hits);
+
+	(void)state;
+	/* the misses that still reach the L2 are those the buffers did not serve */
+	assert_true(removed * 2 >= base);
+	assert_true(u(&l1i->stats.misses) - removed <= base / 2);
+	assert_int_equal(u(&l1i->pfs[PF_SBUF].useful), removed);
+	machine_free(m);
+}
+
+static void test_tagged_next_line_prefetch_hides_straight_line_misses(void **state)
+{
+	static const char *const sets[] = { "pf.nextline=tagged", NULL };
+	struct machine *m = run_with("straight", NULL, 0, sets);
+	const struct l1 *l1i = &m->timing->l1i[0];
+
+	(void)state;
+	assert_true(u(&l1i->stats.misses) * 2 < straight_baseline(m));
+	assert_true(u(&l1i->pfs[PF_NEXTLINE].useful) * 2 >= straight_baseline(m));
+	machine_free(m);
+}
+
+/* Is the line holding @addr in core 0's L1I? */
+static int in_l1i(struct machine *m, uint32_t addr)
+{
+	struct l1 *l1i = &m->timing->l1i[0];
+
+	return carray_find(&l1i->arr, carray_line(&l1i->arr, addr)) != NULL;
+}
+
+static void test_guarded_prefetcher_stops_at_the_guarded_jump(void **state)
+{
+	static const char *const sets[] = { "pf.guarded=miss", "pf.guard_depth=4", NULL };
+	struct machine *m = run_with("guard", NULL, 0, sets);
+	const struct l1 *l1i = &m->timing->l1i[0];
+	uint32_t seq = sym(m, "seq");
+
+	(void)state;
+	/* one run, from seq's miss: seq+1 only; seq+2 holds the guarded jump */
+	assert_int_equal(u(&l1i->pfs[PF_GUARDED].issued), 1);
+	assert_int_equal(u(&l1i->pfs[PF_GUARDED].useful), 1);
+	assert_true(in_l1i(m, seq + 32));
+	for (uint32_t k = 3; k < 8; k++)
+		assert_false(in_l1i(m, seq + 32 * k));	/* nothing past the jump */
+	machine_free(m);
+}
+
+static void test_guarded_prefetcher_may_fetch_the_guard_line(void **state)
+{
+	static const char *const sets[] = { "pf.guarded=miss", "pf.guard_depth=4",
+					    "pf.guard_line=fetch", NULL };
+	struct machine *m = run_with("guard", NULL, 0, sets);
+	const struct l1 *l1i = &m->timing->l1i[0];
+	uint32_t seq = sym(m, "seq");
+
+	(void)state;
+	assert_int_equal(u(&l1i->pfs[PF_GUARDED].issued), 2);	/* seq+1 and seq+2 */
+	for (uint32_t k = 3; k < 8; k++)
+		assert_false(in_l1i(m, seq + 32 * k));
+	machine_free(m);
+}
+
+static void test_without_guard_bits_it_is_plain_sequential_prefetch(void **state)
+{
+	static const char *const sets[] = { "pf.guarded=miss", "pf.guard_depth=4", NULL };
+	struct machine *m = run_with("guard-noguards", NULL, 0, sets);
+	uint32_t seq = sym(m, "seq");
+
+	(void)state;
+	/* bounded by the depth only: it runs on past the jump */
+	assert_true(in_l1i(m, seq + 32 * 3));
+	assert_true(in_l1i(m, seq + 32 * 4));
+	machine_free(m);
+}
+
+static void test_guarded_prefetcher_is_off_where_the_page_does_not_enable_it(void **state)
+{
+	static const char *const sets[] = { "pf.guarded=miss", NULL };
+	struct machine *m = run_with("guard", "pfctl", 0, sets);
+
+	(void)state;
+	assert_int_equal(mctr_total(&m->timing->l1i[0].pfs[PF_GUARDED].issued), 0);
+	machine_free(m);
+}
+
+static void test_sequential_prefetch_wastes_lines_on_scattered_routines(void **state)
+{
+	static const char *const sets[] = { "pf.nextline=always", "pf.degree=2", NULL };
+	struct machine *m = run_with("scatter", NULL, 0, sets);
+	const struct pf_stats *pf = &m->timing->l1i[0].pfs[PF_NEXTLINE];
+
+	(void)state;
+	/* past each routine's ret lie lines never executed: some prefetches are useless */
+	assert_true(u(&pf->issued) > 0);
+	assert_true(mctr_total(&pf->useless) > 0);
+	machine_free(m);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_strided_sweep_gives_exact_l1d_and_l2_misses),
 		cmocka_unit_test(test_token_passing_costs_one_upgrade_invalidation_and_transfer_per_handoff),
 		cmocka_unit_test(test_same_run_twice_gives_identical_statistics),
+		cmocka_unit_test(test_prefetchers_off_give_the_exact_baseline_misses),
+		cmocka_unit_test(test_stream_buffers_remove_at_least_half_the_straight_line_misses),
+		cmocka_unit_test(test_tagged_next_line_prefetch_hides_straight_line_misses),
+		cmocka_unit_test(test_guarded_prefetcher_stops_at_the_guarded_jump),
+		cmocka_unit_test(test_guarded_prefetcher_may_fetch_the_guard_line),
+		cmocka_unit_test(test_without_guard_bits_it_is_plain_sequential_prefetch),
+		cmocka_unit_test(test_guarded_prefetcher_is_off_where_the_page_does_not_enable_it),
+		cmocka_unit_test(test_sequential_prefetch_wastes_lines_on_scattered_routines),
 	};
 
 	elf_dir = argc > 1 ? argv[1] : "build/tests/hand";

@@ -12,6 +12,8 @@
 
 	.data
 	.align	2
+	.globl	pfctl
+pfctl:	.word	0
 	.globl	nusers, rounds
 nusers:	.word	2
 rounds:	.word	100

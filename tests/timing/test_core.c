@@ -41,7 +41,7 @@ static struct ct *ct_new(struct rig *r, const struct config *cfg)
 		config_defaults(&x->cfg);
 	x->t = calloc(1, sizeof(*x->t));
 	assert_non_null(x->t);
-	assert_int_equal(timing_init(x->t, &x->cfg, &r->h, 1), 0);
+	assert_int_equal(timing_init(x->t, &x->cfg, &r->h, 1, &r->mm), 0);
 	x->c = &x->t->core[0];
 	return x;
 }

@@ -528,6 +528,49 @@ static void test_permissions_are_rechecked_after_sum_changes(void **state)
 	assert_int_equal(r->h->mcause, CAUSE_LOAD_PAGE);
 }
 
+
+/* ---- guarded-prefetch enables: PTE bit 8 on code pages, mpfctl without translation ---- */
+
+static void test_guard_enable_comes_from_pte_bit_8_with_translation(void **state)
+{
+	struct rig *r = *state;
+	struct hart_peek pk;
+
+	rig_put(r, CODE, NOP);
+	paging_on(r, PRIV_S, RWX | (1u << 8));	/* a megapage with RSW[0] set */
+	r->h->mpfctl = 0;			/* ignored with translation on */
+	hart_peek(r->h, &pk);
+	assert_false(pk.fetch_fault);
+	assert_int_equal(pk.guard_en, 1);
+}
+
+static void test_guard_enable_is_off_without_pte_bit_8(void **state)
+{
+	struct rig *r = *state;
+	struct hart_peek pk;
+
+	rig_put(r, CODE, NOP);
+	paging_on(r, PRIV_S, RWX);
+	r->h->mpfctl = MPFCTL_GUARD;		/* ignored with translation on */
+	hart_peek(r->h, &pk);
+	assert_int_equal(pk.guard_en, 0);
+}
+
+static void test_guard_enable_comes_from_mpfctl_without_translation(void **state)
+{
+	struct rig *r = *state;
+	struct hart_peek pk;
+
+	rig_put(r, CODE, CSRRW(0, CSR_MPFCTL, 5));
+	rig_put(r, CODE + 4, NOP);
+	hart_set_reg(r->h, 5, MPFCTL_GUARD);
+	hart_peek(r->h, &pk);
+	assert_int_equal(pk.guard_en, 0);
+	assert_int_equal(hart_step(r->h), HART_RETIRED);	/* csrw mpfctl */
+	hart_peek(r->h, &pk);
+	assert_int_equal(pk.guard_en, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -566,6 +609,9 @@ int main(void)
 		RIG_TEST(test_dtlb_second_access_to_a_page_does_not_miss),
 		RIG_TEST(test_dtlb_misses_once_per_page),
 		RIG_TEST(test_itlb_misses_once_for_a_page),
+		RIG_TEST(test_guard_enable_comes_from_pte_bit_8_with_translation),
+		RIG_TEST(test_guard_enable_is_off_without_pte_bit_8),
+		RIG_TEST(test_guard_enable_comes_from_mpfctl_without_translation),
 		RIG_TEST(test_changed_pte_is_seen_only_after_sfence_vma),
 		RIG_TEST(test_sfence_vma_with_address_flushes_that_page),
 		RIG_TEST(test_sfence_vma_in_u_is_illegal),

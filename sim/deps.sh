@@ -1,18 +1,20 @@
 #!/bin/sh
 # Installs the Debian packages that a make target needs, or says how to.
-# Usage: sim/deps.sh run|test|all
+# Usage: sim/deps.sh run|test|cosim|all
 # As root, missing packages are installed with apt-get; otherwise the exact
 # apt-get line is printed and the script fails, so make stops before building.
 set -u
 
 run_pkgs="gcc make libc6-dev pkg-config libelf-dev gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf"
-test_pkgs="$run_pkgs libcmocka-dev qemu-system-misc"
+test_pkgs="$run_pkgs libcmocka-dev qemu-system-misc verilator zlib1g-dev g++"
+cosim_pkgs="$test_pkgs yosys"
 
 case "${1:-}" in
 run) want=$run_pkgs ;;
-test | all) want=$test_pkgs ;;
+test) want=$test_pkgs ;;
+cosim | all) want=$cosim_pkgs ;;
 *)
-	echo "usage: $0 run|test|all" >&2
+	echo "usage: $0 run|test|cosim|all" >&2
 	exit 2
 	;;
 esac

@@ -21,9 +21,9 @@ USER_BINS  := $(USER_PROGS:%=$(UBUILD)/%.elf)
 # The workload the boot script runs: shell, make, fsck-numeric, numeric-make
 # (a script firmware/user/workloads/NAME.sh), or none for an interactive shell.
 WORKLOAD ?= shell
-USER_WORKLOADS := $(sort $(basename $(notdir $(wildcard $(USER_DIR)/workloads/*.sh))))
-# (shell-round.sh is a helper of shell.sh, not a workload of its own)
-DISK_FILES = $(USER_WORKLOADS:%=$(USER_DIR)/workloads/%.sh) $(UBUILD)/boot.sh
+# Every script is installed (shell-round.sh is a helper of shell.sh).
+USER_SCRIPTS := $(sort $(wildcard $(USER_DIR)/workloads/*.sh))
+DISK_FILES    = $(USER_SCRIPTS) $(UBUILD)/boot.sh
 
 $(UBUILD)/lib/%.o: $(USER_DIR)/lib/%.c
 	@mkdir -p $(dir $@)
@@ -108,7 +108,7 @@ UHOST_LIB    := $(USER_DIR)/host/crt0.S $(USER_DIR)/host/hostsys.c \
 
 $(UHOST)/root/bin/%: $(USER_DIR)/%.c $(UHOST_LIB) $(USER_DIR)/lib/ulib.h
 	@mkdir -p $(dir $@)
-	gcc $(UHOST_CFLAGS) -o $@ $(UHOST_LIB) $<
+	$(CC) $(UHOST_CFLAGS) -o $@ $(UHOST_LIB) $<
 
 .PHONY: user-host-check
 user-host-check: $(USER_PROGS:%=$(UHOST)/root/bin/%) $(UBUILD)/boot.sh

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mstart.S - reset entry of the whole image and the M-mode trap vector.
+ *
+ * Every hart starts here in M-mode.  Hart 0 clears .bss (kernel and layer
+ * alike) and releases the others through mboot_ready (in .data, so it is
+ * not cleared under their feet).  Each hart then runs mstart() on its own
+ * M-mode stack and drops to S-mode at kentry with a0 = hart id.
+ */
+#include "sbi.h"
+
+	.section .text.mstart, "ax"
+	.globl _start
+_start:
+	csrw	mie, zero
+	csrr	a0, mhartid
+	li	t0, MMODE_MAX_HARTS
+	bgeu	a0, t0, park
+
+	/* sp = top of this hart's M stack; mscratch keeps it for traps */
+	la	sp, mstacks
+	addi	t0, a0, 1
+	slli	t0, t0, MSTACK_SHIFT
+	add	sp, sp, t0
+	csrw	mscratch, sp
+	la	t0, mtrap_vector
+	csrw	mtvec, t0
+
+	bnez	a0, wait_bss
+	la	t0, __bss_start
+	la	t1, __bss_end
+1:	bgeu	t0, t1, 2f
+	sw	zero, 0(t0)
+	addi	t0, t0, 4
+	j	1b
+2:	fence	rw, rw
+	la	t0, mboot_ready
+	li	t1, 1
+	sw	t1, 0(t0)
+	j	go
+wait_bss:
+	la	t0, mboot_ready
+3:	lw	t1, 0(t0)
+	beqz	t1, 3b
+	fence	rw, rw
+go:
+	csrr	a0, mhartid
+	call	mstart
+	csrr	a0, mhartid
+	li	a1, 0
+	mret
+
+park:
+	wfi
+	j	park
+
+/*
+ * M-mode trap vector.  mscratch holds the top of this hart's M stack while
+ * a lower mode runs.  The frame is 32 words indexed by register number
+ * (slot 2 holds the interrupted sp); mtrap() may change a0 (slot 10).
+ */
+	.align	4
+	.globl	mtrap_vector
+mtrap_vector:
+	csrrw	sp, mscratch, sp
+	addi	sp, sp, -128
+	sw	x1, 4(sp)
+	sw	x3, 12(sp)
+	sw	x4, 16(sp)
+	sw	x5, 20(sp)
+	sw	x6, 24(sp)
+	sw	x7, 28(sp)
+	sw	x8, 32(sp)
+	sw	x9, 36(sp)
+	sw	x10, 40(sp)
+	sw	x11, 44(sp)
+	sw	x12, 48(sp)
+	sw	x13, 52(sp)
+	sw	x14, 56(sp)
+	sw	x15, 60(sp)
+	sw	x16, 64(sp)
+	sw	x17, 68(sp)
+	sw	x18, 72(sp)
+	sw	x19, 76(sp)
+	sw	x20, 80(sp)
+	sw	x21, 84(sp)
+	sw	x22, 88(sp)
+	sw	x23, 92(sp)
+	sw	x24, 96(sp)
+	sw	x25, 100(sp)
+	sw	x26, 104(sp)
+	sw	x27, 108(sp)
+	sw	x28, 112(sp)
+	sw	x29, 116(sp)
+	sw	x30, 120(sp)
+	sw	x31, 124(sp)
+	csrr	t0, mscratch
+	sw	t0, 8(sp)
+	mv	a0, sp
+	call	mtrap
+	addi	t0, sp, 128
+	csrw	mscratch, t0
+	lw	x1, 4(sp)
+	lw	x3, 12(sp)
+	lw	x4, 16(sp)
+	lw	x5, 20(sp)
+	lw	x6, 24(sp)
+	lw	x7, 28(sp)
+	lw	x8, 32(sp)
+	lw	x9, 36(sp)
+	lw	x10, 40(sp)
+	lw	x11, 44(sp)
+	lw	x12, 48(sp)
+	lw	x13, 52(sp)
+	lw	x14, 56(sp)
+	lw	x15, 60(sp)
+	lw	x16, 64(sp)
+	lw	x17, 68(sp)
+	lw	x18, 72(sp)
+	lw	x19, 76(sp)
+	lw	x20, 80(sp)
+	lw	x21, 84(sp)
+	lw	x22, 88(sp)
+	lw	x23, 92(sp)
+	lw	x24, 96(sp)
+	lw	x25, 100(sp)
+	lw	x26, 104(sp)
+	lw	x27, 108(sp)
+	lw	x28, 112(sp)
+	lw	x29, 116(sp)
+	lw	x30, 120(sp)
+	lw	x31, 124(sp)
+	lw	sp, 8(sp)
+	mret
+
+	.data
+	.align	2
+mboot_ready:
+	.word	0
+
+	/* M-mode stacks: not cleared, the harts run on them while hart 0 clears .bss */
+	.section .noinit, "aw", @nobits
+	.align	4
+mstacks:
+	.space	MMODE_MAX_HARTS << MSTACK_SHIFT

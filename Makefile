@@ -59,9 +59,10 @@ include tests/robust/robust.mk
 include tests/hand/hand.mk
 include tests/cache/cache.mk
 include tests/timing/timing.mk
+include tests/cosim/cosim.mk
 
 # ---- the user's targets -----------------------------------------------------
-.PHONY: all deps deps-test run test bench clean run-built test-built
+.PHONY: all deps deps-test run test bench clean run-built test-built run-demo run-demo-built
 
 all: $(OSPREY) $(DEMO_ELF)
 
@@ -72,9 +73,15 @@ deps-test:
 
 # A sub-make runs after the packages are in, so that nothing that needs the
 # cross toolchain is evaluated before it is installed.
+# `make run` boots the kernel on 4 harts in timing mode (default preset) and
+# runs WORKLOAD (default: shell); `make run-demo` runs the bare-metal demo.
 run: deps
 	@$(MAKE) --no-print-directory run-built
-run-built: $(OSPREY) $(DEMO_ELF)
+run-built: $(OSPREY) kernel
+	$(OSPREY) --cores 4 --disk $(DISK_IMG) $(KERNEL_ELF) </dev/null
+run-demo: deps
+	@$(MAKE) --no-print-directory run-demo-built
+run-demo-built: $(OSPREY) $(DEMO_ELF)
 	$(OSPREY) --cores 4 $(DEMO_ELF)
 
 test: deps-test

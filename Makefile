@@ -26,8 +26,10 @@ $(MODEL_LIB): $(MODEL_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(OSPREY): $(BUILD)/host/sim/osprey.o $(MODEL_LIB)
-	$(CC) $(HOST_CFLAGS) -o $@ $^ $(HOST_LIBS)
+# osprey links the RTL twins (Verilator) for --cosim; the rule follows the
+# fragments, which define the RTL libraries.
+$(BUILD)/host/sim/osprey.o: HOST_CFLAGS += -Isim/cosim
+$(BUILD)/host/sim/sim_cosim.o: HOST_CFLAGS += -Isim/cosim
 
 -include $(shell find $(BUILD)/host -name '*.d' 2>/dev/null)
 
@@ -60,9 +62,16 @@ include tests/hand/hand.mk
 include tests/cache/cache.mk
 include tests/timing/timing.mk
 include tests/cosim/cosim.mk
+include tests/kernel/kernel-tests.mk
+
+$(OSPREY): $(BUILD)/host/sim/osprey.o $(BUILD)/host/sim/sim_cosim.o $(MODEL_LIB) \
+	   $(COSIM_LIB) $(SBUF_RTL_LIB)
+	$(CC) $(HOST_CFLAGS) -o $@ $(BUILD)/host/sim/osprey.o $(BUILD)/host/sim/sim_cosim.o \
+		$(SBUF_RTL_LIBS) $(MODEL_LIB) $(HOST_LIBS)
 
 # ---- the user's targets -----------------------------------------------------
-.PHONY: all deps deps-test run test bench clean run-built test-built run-demo run-demo-built
+.PHONY: all deps deps-test deps-cosim run test bench clean run-built test-built run-demo \
+	run-demo-built cosim cosim-built
 
 all: $(OSPREY) $(DEMO_ELF)
 
@@ -70,6 +79,15 @@ deps:
 	@sh sim/deps.sh run
 deps-test:
 	@sh sim/deps.sh test
+deps-cosim:
+	@sh sim/deps.sh cosim
+
+# The long co-simulation runs: the stream buffer's unit lockstep (10M cycles
+# per variant) and a whole-system shadow run of the demo on 4 harts.
+cosim: deps-cosim
+	@$(MAKE) --no-print-directory cosim-built
+cosim-built: cosim-unit-long $(OSPREY) $(DEMO_ELF) lint-rtl synth-rtl
+	$(OSPREY) --cores 4 --set sbuf.count=4 --set sbuf.depth=4 --cosim=sbuf $(DEMO_ELF)
 
 # A sub-make runs after the packages are in, so that nothing that needs the
 # cross toolchain is evaluated before it is installed.

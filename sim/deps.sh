@@ -5,8 +5,10 @@
 # apt-get line is printed and the script fails, so make stops before building.
 set -u
 
-run_pkgs="gcc make libc6-dev pkg-config libelf-dev gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf"
-test_pkgs="$run_pkgs libcmocka-dev qemu-system-misc verilator zlib1g-dev g++"
+# osprey itself links the Verilator-built RTL twins (for --cosim).
+run_pkgs="gcc g++ make libc6-dev pkg-config libelf-dev zlib1g-dev verilator"
+run_pkgs="$run_pkgs gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf"
+test_pkgs="$run_pkgs libcmocka-dev qemu-system-misc"
 cosim_pkgs="$test_pkgs yosys"
 
 case "${1:-}" in

@@ -17,16 +17,17 @@
 #include "sys/machine.h"
 #include "sys/param.h"
 #include "sys/report.h"
+#include "sim_cosim.h"
 
 #define OSPREY_VERSION "0.1.0"
 
 static struct machine *running;
 
-static void on_sigint(int sig)
+/* Ctrl-C, kill, a closed terminal: stop at the next cycle, flush, report. */
+static void on_signal(int sig)
 {
-	(void)sig;
 	if (running)
-		machine_interrupt(running);
+		machine_interrupt(running, 128 + sig);
 }
 
 static void usage(FILE *out)
@@ -56,6 +57,13 @@ static void usage(FILE *out)
 		"                       'none' = no input)\n"
 		"  --trace              one line per retired instruction and trap on stderr\n"
 		"  --trace-file FILE    the same, into FILE\n"
+		"co-simulation:\n"
+		"  --cosim=UNITS        run RTL twins beside their C units, comparing every\n"
+		"                       output every cycle (units: sbuf); on a mismatch stop\n"
+		"                       (exit 5) and write a waveform under waves/\n"
+		"  --waves FILE         dump core 0's stream buffer ports (and the RTL's, with\n"
+		"                       --cosim) to FILE (FST) from --waves-from C (default 0)\n"
+		"                       to --waves-to C (default from + 100000); --waves-core N\n"
 		"  -q, --quiet          no summary line at exit\n"
 		"  -h, --help           this text\n"
 		"  -V, --version        osprey's version\n"
@@ -63,12 +71,14 @@ static void usage(FILE *out)
 		"Options apply in order, so later ones override earlier ones.\n"
 		"exit status: the guest's code through the test finisher or HTIF (0 = pass),\n"
 		"2 = usage or input error, 3 = a limit stopped the run, 4 = the guest can make\n"
-		"no progress (the message says why), 130 = interrupted.\n",
+		"no progress (the message says why), 5 = a co-simulation mismatch,\n"
+		"128 + N = stopped by signal N (130 for Ctrl-C).\n",
 		MAX_HARTS, DEFAULT_HARTS, DISK_BASE, DISK_MAX >> 20);
 }
 
 enum {
-	OPT_CORES = 256, OPT_MEM, OPT_MODE, OPT_PRESET, OPT_FAST_FORWARD, OPT_STATS, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
+	OPT_CORES = 256, OPT_MEM, OPT_MODE, OPT_PRESET, OPT_FAST_FORWARD, OPT_STATS,
+	OPT_COSIM, OPT_WAVES, OPT_WAVES_FROM, OPT_WAVES_TO, OPT_WAVES_CORE, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
 	OPT_MAX_CYCLES, OPT_DISK, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE,
 };
 
@@ -78,6 +88,11 @@ static const struct option long_opts[] = {
 	{ "preset", required_argument, NULL, OPT_PRESET },
 	{ "fast-forward", required_argument, NULL, OPT_FAST_FORWARD },
 	{ "stats", required_argument, NULL, OPT_STATS },
+	{ "cosim", required_argument, NULL, OPT_COSIM },
+	{ "waves", required_argument, NULL, OPT_WAVES },
+	{ "waves-from", required_argument, NULL, OPT_WAVES_FROM },
+	{ "waves-to", required_argument, NULL, OPT_WAVES_TO },
+	{ "waves-core", required_argument, NULL, OPT_WAVES_CORE },
 	{ "mem-size", required_argument, NULL, OPT_MEM },
 	{ "config", required_argument, NULL, OPT_CONFIG },
 	{ "set", required_argument, NULL, OPT_SET },
@@ -144,6 +159,8 @@ int main(int argc, char **argv)
 	char err[512];
 	const char *uart_in = "-", *trace_file = NULL, *disk = NULL, *stats_file = NULL;
 	FILE *stats = NULL;
+	static struct sim_cosim cosim = { .wave_dir = "waves" };
+	int waves_to_set = 0;
 	int print_config = 0, quiet = 0, c, status;
 	double t0;
 
@@ -168,6 +185,28 @@ int main(int argc, char **argv)
 				return EXIT_USAGE;
 			break;
 		case OPT_STATS: stats_file = optarg; break;
+		case OPT_COSIM:
+			if (sim_cosim_parse(&cosim, optarg, err, sizeof(err)))
+				return die("%s", err);
+			break;
+		case OPT_WAVES: cosim.wave_path = optarg; break;
+		case OPT_WAVES_FROM:
+			if (parse_u64(optarg, &cosim.wave_from))
+				return die("--waves-from: '%s' is not a cycle number", optarg);
+			break;
+		case OPT_WAVES_TO:
+			if (parse_u64(optarg, &cosim.wave_to))
+				return die("--waves-to: '%s' is not a cycle number", optarg);
+			waves_to_set = 1;
+			break;
+		case OPT_WAVES_CORE: {
+			uint64_t v;
+
+			if (parse_u64(optarg, &v) || v >= MAX_HARTS)
+				return die("--waves-core: '%s' is not a core number", optarg);
+			cosim.wave_core = (int)v;
+			break;
+		}
 		case OPT_MEM:
 			if (config_set(&cfg, "sys.mem_size", optarg, err, sizeof(err)))
 				return die("--mem-size: %s", err);
@@ -230,6 +269,14 @@ int main(int argc, char **argv)
 	}
 	if (opts.fast_forward && cfg.mode != MODE_TIMING)
 		return die("%s", "--fast-forward needs timing mode (--mode timing)");
+	if (!waves_to_set)
+		cosim.wave_to = cosim.wave_from + 100000;
+	if (sim_cosim_check(&cosim, &cfg, err, sizeof(err)))
+		return die("%s", err);
+	if (cosim.sbuf || cosim.wave_path) {
+		opts.timing_ready = sim_cosim_attach;
+		opts.timing_ctx = &cosim;
+	}
 	if (stats_file) {
 		stats = fopen(stats_file, "w");
 		if (!stats) {
@@ -252,10 +299,14 @@ int main(int argc, char **argv)
 	}
 
 	running = &m;
-	signal(SIGINT, on_sigint);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
 	t0 = seconds_now();
 	machine_run(&m);
 	status = m.stop.status;
+	if (cosim.sbuf || cosim.wave_path)
+		sim_cosim_finish(&cosim);
 	if (m.stop.msg[0])
 		fprintf(stderr, "osprey: %s\n", m.stop.msg);
 	if (stats) {
@@ -265,8 +316,7 @@ int main(int argc, char **argv)
 	}
 	if (!quiet) {
 		summary(&m, seconds_now() - t0);
-		if (m.timing)
-			report_summary(&m, stderr);
+		report_summary(&m, stderr);
 	}
 	if (opts.trace && opts.trace != stderr)
 		fclose(opts.trace);

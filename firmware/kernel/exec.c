@@ -8,6 +8,8 @@
  * Accepted: 32-bit little-endian RISC-V ET_EXEC with PT_LOAD segments in
  * ascending, non-overlapping order inside [USER_TEXT_BASE, heap limit), each
  * with filesz <= memsz inside the file, and the entry inside a segment.
+ * Pages get the segment's R/W/X permissions (a page two segments share gets
+ * both); heap and stack pages are R/W.
  */
 #include "abi.h"
 #include "defs.h"
@@ -18,6 +20,9 @@
 #define EM_RISCV	243
 #define ET_EXEC		2
 #define PT_LOAD		1
+#define PF_X		1
+#define PF_W		2
+#define PF_R		4
 #define MAX_PHNUM	32
 
 struct elfhdr {
@@ -62,6 +67,7 @@ int exec(const char *path, char **argv)
 	pagetable_t pt = NULL, oldpt;
 	uint32_t sz = USER_TEXT_BASE, sp, ustack[MAXARG + 1];
 	int err, argc, nload = 0;
+	uint32_t perm;
 	const char *last, *s;
 
 	if (!(ip = namei(path, &err)))
@@ -89,7 +95,13 @@ int exec(const char *path, char **argv)
 		    ph.memsz > heap_limit - ph.vaddr || ph.off > ip->size ||
 		    ph.filesz > ip->size - ph.off)
 			goto bad;
-		if ((err = uvmalloc(pt, sz, ph.vaddr + ph.memsz)) < 0)
+		perm = (ph.flags & PF_R ? PTE_R : 0) | (ph.flags & PF_W ? PTE_W | PTE_R : 0) |
+		       (ph.flags & PF_X ? PTE_X : 0);
+		if (!perm)
+			goto bad;
+		if (PGROUNDDOWN(ph.vaddr) < PGROUNDUP(sz))	/* shares a page with the last */
+			uvmaddperm(pt, PGROUNDDOWN(ph.vaddr), perm);
+		if ((err = uvmalloc(pt, sz, ph.vaddr + ph.memsz, perm)) < 0)
 			goto bad;
 		sz = ph.vaddr + ph.memsz;
 		if ((err = loadseg(pt, ph.vaddr, ip, ph.off, ph.filesz)) < 0)
@@ -104,7 +116,7 @@ int exec(const char *path, char **argv)
 
 	/* stack: strings, then the argv array, 16-byte aligned */
 	sz = PGROUNDUP(sz);
-	if ((err = uvmalloc(pt, stack_lo, USER_STACK_TOP)) < 0)
+	if ((err = uvmalloc(pt, stack_lo, USER_STACK_TOP, PTE_R | PTE_W)) < 0)
 		goto bad;
 	sp = USER_STACK_TOP;
 	err = -E2BIG;

@@ -333,7 +333,7 @@ int growproc(int n)
 	if (newsz > limit)
 		return -ENOMEM;
 	if (n > 0) {
-		if (uvmalloc(p->pagetable, p->sz, (uint32_t)newsz) < 0)
+		if (uvmalloc(p->pagetable, p->sz, (uint32_t)newsz, PTE_R | PTE_W) < 0)
 			return -ENOMEM;
 	} else if (n < 0) {
 		uvmdealloc(p->pagetable, p->sz, (uint32_t)newsz);

@@ -471,6 +471,7 @@ int sys_rename(void)
 	}
 	if (tp) {
 		ilock(tp);
+		err = 0;
 		if (isdir && tp->type != T_DIR)
 			err = -ENOTDIR;
 		else if (!isdir && tp->type == T_DIR)

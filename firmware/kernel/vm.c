@@ -16,7 +16,7 @@ static pte_t kpgtbl[1024] __attribute__((aligned(4096)));
 pagetable_t kernel_pagetable = kpgtbl;
 
 #define KERN_FLAGS	(PTE_V | PTE_R | PTE_W | PTE_A | PTE_D | PTE_G)
-#define USER_FLAGS	(PTE_V | PTE_R | PTE_W | PTE_X | PTE_U | PTE_A | PTE_D)
+#define USER_FLAGS	(PTE_V | PTE_U | PTE_A | PTE_D)	/* plus R, W, X as asked */
 
 void kvminit(void)
 {
@@ -85,6 +85,15 @@ pagetable_t uvmcreate(void)
 	return pt;
 }
 
+/* Add permissions to the mapped user page at va (a page two ELF segments share). */
+void uvmaddperm(pagetable_t pt, uint32_t va, uint32_t perm)
+{
+	pte_t *pte = walk(pt, va, 0);
+
+	if (pte && (*pte & PTE_V))
+		*pte |= perm;
+}
+
 /* Unmap [va, va + n pages), freeing the pages; holes are skipped. */
 static void uvmunmap(pagetable_t pt, uint32_t va, uint32_t npages)
 {
@@ -97,8 +106,11 @@ static void uvmunmap(pagetable_t pt, uint32_t va, uint32_t npages)
 	}
 }
 
-/* Map fresh zeroed pages for [PGROUNDUP(oldsz), newsz); all or nothing. */
-int uvmalloc(pagetable_t pt, uint32_t oldsz, uint32_t newsz)
+/*
+ * Map fresh zeroed pages for [PGROUNDUP(oldsz), newsz) with perm (a mix of
+ * PTE_R, PTE_W, PTE_X); all or nothing.
+ */
+int uvmalloc(pagetable_t pt, uint32_t oldsz, uint32_t newsz, uint32_t perm)
 {
 	if (newsz <= oldsz)
 		return 0;
@@ -112,7 +124,7 @@ int uvmalloc(pagetable_t pt, uint32_t oldsz, uint32_t newsz)
 			return -ENOMEM;
 		}
 		blk_zero_page(mem);
-		*pte = PA2PTE(mem) | USER_FLAGS;
+		*pte = PA2PTE(mem) | USER_FLAGS | perm;
 	}
 	return 0;
 }

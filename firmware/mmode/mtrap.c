@@ -56,7 +56,7 @@ static void m_set_timer(uint32_t hart, uint32_t lo, uint32_t hi)
 	REG(CLINT_MTIMECMP(hart) + 4) = 0xffffffffu;
 	REG(CLINT_MTIMECMP(hart)) = lo;
 	REG(CLINT_MTIMECMP(hart) + 4) = hi;
-	csr_clear(mip, MIP_STIP);
+	csr_clear(mip, MIP_STIP | MIP_SEIP);	/* SEIP: see m_raise() */
 	csr_set(mie, MIP_MTIP);
 }
 
@@ -112,6 +112,12 @@ static uint32_t m_ecall(uint32_t *r, uint32_t hart)
 	return (uint32_t)SBI_ERR;
 }
 
+/* Set a supervisor interrupt-pending bit in mip. */
+static void m_raise(uint32_t bit)
+{
+	csr_set(mip, bit);
+}
+
 /* r: the 32 saved registers, indexed by register number. */
 void mtrap(uint32_t *r)
 {
@@ -119,10 +125,10 @@ void mtrap(uint32_t *r)
 
 	if (cause == (CAUSE_IRQ | IRQ_M_TIMER)) {
 		csr_clear(mie, MIP_MTIP);
-		csr_set(mip, MIP_STIP);
+		m_raise(MIP_STIP);
 	} else if (cause == (CAUSE_IRQ | IRQ_M_SOFT)) {
 		REG(CLINT_MSIP(hart)) = 0;
-		csr_set(mip, MIP_SSIP);
+		m_raise(MIP_SSIP);
 	} else if (cause == CAUSE_ECALL_S) {
 		r[10] = m_ecall(r, hart);
 		csr_write(mepc, csr_read(mepc) + 4);

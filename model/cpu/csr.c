@@ -240,7 +240,15 @@ int csr_access(struct hart *h, const struct insn *d, uint32_t operand, int op)
 	if (csr_read(h, csr, &old))
 		return hart_exception(h, CAUSE_ILLEGAL, d->raw);
 	if (writes) {
-		v = op == 0 ? operand : op == 1 ? old | operand : old & ~operand;
+		uint32_t base = old;
+
+		/*
+		 * mip.SEIP reads as the software bit ORed with the PLIC's line, but a
+		 * read-modify-write (csrrs/csrrc) works on the software bit alone.
+		 */
+		if (csr == CSR_MIP)
+			base = (old & ~(1u << IRQ_SEI)) | (h->mip_sw & (1u << IRQ_SEI));
+		v = op == 0 ? operand : op == 1 ? base | operand : base & ~operand;
 		csr_write(h, csr, v);
 	}
 	h->x[d->rd] = old;

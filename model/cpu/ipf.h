@@ -44,8 +44,10 @@ struct ipf {
 	uint32_t arrived[IPF_QUEUE];	/* lines that came back for the buffers, one per cycle */
 	uint32_t ahead, acount;
 	int sb_flush;			/* fence.i this cycle */
-	int sb_req;			/* the unit had a request to make at its last step */
+	int sb_req;			/* the unit has a request to make next cycle */
 	uint32_t last_late;		/* the last line counted as a late hit */
+	int sb_wait;			/* a fetch waits for sb_wait_line to arrive in a buffer */
+	uint32_t sb_wait_line;
 	sbuf_step_fn *sb_step;		/* NULL: the C unit alone */
 	void *sb_step_ctx;
 	int sb_failed;			/* the step function reported a mismatch */
@@ -59,7 +61,7 @@ int ipf_init(struct ipf *p, struct l1 *l1i, const struct memmap *mm, const struc
 static inline int ipf_active(const struct ipf *p)
 {
 	return p->qcount || p->gp_left || (p->cfg.sbufs && (p->sin.lookup_valid || p->acount ||
-			       p->sb_always || p->sb_flush || p->sb_req));
+			       p->sb_always || p->sb_flush || p->sb_req || p->sb_wait));
 }
 
 /* One cycle: issue a queued prefetch, step the stream buffers. */

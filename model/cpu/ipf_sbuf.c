@@ -55,6 +55,26 @@ static int entry_of(const struct sbuf *s, const struct sbuf_state *st, int b, ui
 	return 0;
 }
 
+/* Will the unit want to make a request next cycle? (the state after this cycle's edge) */
+static int has_unrequested(const struct sbuf *s)
+{
+	for (int b = 0; b < s->nbufs; b++)
+		for (int e = 0; s->q.valid[b] && e < s->depth; e++)
+			if (!s->q.e[b][e].reqd)
+				return 1;
+	return 0;
+}
+
+/* Does some valid buffer hold @line, arrived? (the state after this cycle's edge) */
+static int line_arrived(const struct sbuf *s, uint32_t line)
+{
+	for (int b = 0; b < s->nbufs; b++)
+		for (int e = 0; s->q.valid[b] && e < s->depth; e++)
+			if (s->q.e[b][e].line == line && s->q.e[b][e].avail)
+				return 1;
+	return 0;
+}
+
 void ipf_sbuf_cycle(struct ipf *p, uint64_t now)
 {
 	struct sbuf_in in = p->sin;
@@ -111,7 +131,7 @@ void ipf_sbuf_cycle(struct ipf *p, uint64_t now)
 		}
 	}
 	st->useless.v[mode] += lost;
-	p->sb_req = out.req_valid;
+	p->sb_req = has_unrequested(s);
 
 	/* Act on the outputs. */
 	if (out.req_valid && in.req_ready && !in.flush) {
@@ -126,6 +146,22 @@ void ipf_sbuf_cycle(struct ipf *p, uint64_t now)
 			l1_send_miss(p->l1i, in.lookup_line, now);
 	} else if (in.lookup_valid) {
 		l1_send_miss(p->l1i, in.lookup_line, now);
+	}
+	/*
+	 * A fetch waiting for a line still on its way sleeps until a wake-up: give
+	 * it one when the line has arrived in a buffer (its fill may have come in
+	 * the very cycle of the lookup, which only counts from the next).
+	 */
+	if (in.lookup_valid && !in.flush && out.hit && !out.hit_avail) {
+		p->sb_wait = 1;
+		p->sb_wait_line = in.lookup_line;
+	} else if (in.lookup_valid) {
+		p->sb_wait = 0;
+	}
+	if (p->sb_wait && line_arrived(s, p->sb_wait_line)) {
+		p->sb_wait = 0;
+		if (p->l1i->wake)
+			p->l1i->wake(p->l1i->wake_ctx, now);
 	}
 	p->sin.lookup_valid = 0;
 	p->sb_flush = 0;

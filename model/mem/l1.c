@@ -294,7 +294,14 @@ void l1_install(struct l1 *c, uint32_t line, uint64_t now)
 
 void l1_send_miss(struct l1 *c, uint32_t line, uint64_t now)
 {
+	struct l1_pf_mshr *pm = find_pf(c, line);
+
 	side_resolved(c, line);
+	if (pm) {
+		/* A prefetch (of a stream since dropped) is already bringing it. */
+		pm->demand = 1;
+		return;
+	}
 	if (!find_mshr(c, line) && alloc_mshr(c, line, 0, now) != L1_MISS && c->wake)
 		c->wake(c->wake_ctx, now);	/* no MSHR: the fetch asks again */
 }
@@ -307,7 +314,7 @@ static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, uint64_t
 	struct cache_line *l;
 
 	pm->valid = 0;
-	if (src == PF_SBUF) {
+	if (src == PF_SBUF && !demand) {
 		if (c->side_fill)
 			c->side_fill(c->side_ctx, line, now);
 		return;
@@ -338,13 +345,15 @@ static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, uint64_t
 void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 {
 	struct l1_mshr *m = find_mshr(c, line);
-	struct l1_pf_mshr *pm = m ? NULL : find_pf(c, line);
+	struct l1_pf_mshr *pm = find_pf(c, line);
 	struct cache_line *l;
 
-	if (pm) {
+	if (pm && !m) {
 		pf_fill(c, pm, line, now);
 		return;
 	}
+	if (pm)
+		pm->valid = 0;	/* a demand miss brought the same line: one fill serves both */
 	l = carray_find(&c->arr, line);
 	if (!l)
 		place(c, line, state);

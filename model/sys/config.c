@@ -127,7 +127,7 @@ static void preset_default(struct config *c)
 		.mmio_latency = 20 };
 	c->pf = (struct pf_config){ .nextline = NL_OFF, .degree = 1, .target = 0,
 		.buffer_lines = 8, .inflight = 4, .guarded = GP_OFF, .guard_depth = 4,
-		.guard_line = 0, .sbufs = 0, .sbuf_depth = 4, .sbuf_any = 0 };
+		.guard_line = 0, .sbufs = 0, .sbuf_depth = 4, .sbuf_any = 1 };
 }
 
 static void preset_modern(struct config *c)
@@ -146,7 +146,7 @@ static void preset_modern(struct config *c)
 		.mmio_latency = 100 };
 	c->pf = (struct pf_config){ .nextline = NL_OFF, .degree = 1, .target = 0,
 		.buffer_lines = 8, .inflight = 8, .guarded = GP_OFF, .guard_depth = 4,
-		.guard_line = 0, .sbufs = 0, .sbuf_depth = 4, .sbuf_any = 0 };
+		.guard_line = 0, .sbufs = 0, .sbuf_depth = 4, .sbuf_any = 1 };
 }
 
 int config_preset(struct config *cfg, const char *name)

@@ -140,9 +140,9 @@ out:
 	return ret;
 }
 
-void machine_interrupt(struct machine *m)
+void machine_interrupt(struct machine *m, int status)
 {
-	sim_stop(&m->stop, STOP_INTERRUPTED, 130, "interrupted");
+	sim_stop(&m->stop, STOP_INTERRUPTED, status, "interrupted by a signal");
 }
 
 /*
@@ -298,9 +298,9 @@ static void run_timing(struct machine *m)
 			continue;
 		}
 		if (next == UINT64_MAX) {
-			sim_stop(&m->stop, STOP_STUCK, EXIT_STUCK,
-				 "internal error: every core waits for a memory event that is "
-				 "not scheduled (cycle %llu)", (unsigned long long)m->now);
+			sim_stop(&m->stop, STOP_INTERNAL, EXIT_INTERNAL,
+				 "internal error (please report): every core waits for a memory "
+				 "event that is not scheduled (cycle %llu)", (unsigned long long)m->now);
 			break;
 		}
 		if (dev < next)
@@ -324,6 +324,9 @@ void machine_run(struct machine *m)
 			if (!m->timing || timing_init(m->timing, &m->cfg, m->harts, m->nharts, &m->mm))
 				sim_stop(&m->stop, STOP_STUCK, EXIT_USAGE,
 					 "out of host memory building the timing model");
+			else if (m->opts.timing_ready && m->opts.timing_ready(m, m->opts.timing_ctx))
+				sim_stop(&m->stop, STOP_STUCK, EXIT_USAGE,
+					 "cannot set up co-simulation (see above)");
 			else
 				run_timing(m);
 		}

@@ -24,6 +24,8 @@
 #include "sys/symtab.h"
 #include "sys/timing.h"
 
+struct machine;
+
 struct machine_opts {
 	uint64_t max_insns;	/* stop after this many retired instructions; 0 = no limit */
 	uint64_t max_cycles;	/* stop at this core cycle; 0 = no limit */
@@ -31,6 +33,12 @@ struct machine_opts {
 	FILE *uart_out;		/* guest console output */
 	int uart_in_fd;		/* guest console input, or -1 */
 	uint64_t fast_forward;	/* timing mode: this many instructions functionally first */
+	/*
+	 * Called once the timing model is built, before it runs (co-simulation
+	 * attaches its RTL twins here). Returns 0, or -1 to stop the run.
+	 */
+	int (*timing_ready)(struct machine *m, void *ctx);
+	void *timing_ctx;
 };
 
 struct machine {
@@ -71,7 +79,7 @@ int machine_load_disk(struct machine *m, const char *path, char *err, size_t err
 /* Runs until something stops the machine; m->stop says what. */
 void machine_run(struct machine *m);
 
-/* Asks a running machine to stop at the next round (signal-safe). */
-void machine_interrupt(struct machine *m);
+/* Asks a running machine to stop at the next round, exiting with @status (signal-safe). */
+void machine_interrupt(struct machine *m, int status);
 
 #endif

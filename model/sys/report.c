@@ -81,7 +81,7 @@ static void sum(const struct machine *m, struct totals *tot, struct stat_group *
 }
 
 static const char *const stop_names[] = {
-	"running", "guest", "limit", "stuck", "interrupted",
+	"running", "guest", "limit", "stuck", "interrupted", "internal",
 };
 
 void report_json(const struct machine *m, FILE *f)
@@ -153,11 +153,9 @@ void report_summary(const struct machine *m, FILE *f)
 
 	sum(m, &tot, g, &n);
 	if (!m->timing) {
-		fprintf(f, "osprey: functional mode: %llu instructions (U %llu, S %llu, M %llu), "
-			"%llu cycles\n", (unsigned long long)m->retired,
-			(unsigned long long)tot.hart.insns.v[SM_U],
-			(unsigned long long)tot.hart.insns.v[SM_S],
-			(unsigned long long)tot.hart.insns.v[SM_M], (unsigned long long)m->now);
+		cyc = &tot.hart.cycles;
+		fprintf(f, "osprey: OS share (S+M cycles) %.1f%%\n",
+			100.0 * ratio(cyc->v[SM_S] + cyc->v[SM_M], mctr_total(cyc)));
 		return;
 	}
 	cyc = &tot.core.cycles;

@@ -16,6 +16,7 @@ enum exit_status {
 	EXIT_LIMIT = 3,		/* --max-insns or --max-cycles stopped the run */
 	EXIT_STUCK = 4,		/* the guest can make no progress (see the message) */
 	EXIT_COSIM = 5,		/* an RTL twin disagreed with its C unit (--cosim) */
+	EXIT_INTERNAL = 70,	/* the model found itself in an impossible state: a bug */
 };
 
 enum stop_kind {
@@ -23,7 +24,8 @@ enum stop_kind {
 	STOP_GUEST,		/* finisher or HTIF: status is the guest's code */
 	STOP_LIMIT,
 	STOP_STUCK,
-	STOP_INTERRUPTED,	/* SIGINT */
+	STOP_INTERRUPTED,	/* a signal */
+	STOP_INTERNAL,		/* a model invariant broke: report it as a bug */
 };
 
 struct sim_stop {

@@ -75,6 +75,8 @@ uint64_t timing_next(struct timing *t, uint64_t now)
 
 		if (c <= now + 1 || ipf_active(&t->core[i].ipf))
 			return now + 1;	/* the common case: some core runs next cycle */
+		if (core_idle(&t->core[i]) && hart_wakeable(t->core[i].hart))
+			return now + 1;	/* woken in this cycle, after its turn: it goes next */
 		if (c < next)
 			next = c;
 	}

@@ -21,6 +21,17 @@
 static const char *elf_dir;
 
 /* Runs @name with the default preset, then the "key=value" settings in @sets (NULL-ended). */
+/* A timing_ready hook: step every core's stream buffers every cycle, as co-simulation does. */
+static int always_step(struct machine *m, void *ctx)
+{
+	(void)ctx;
+	for (int i = 0; i < m->timing->ncores; i++)
+		m->timing->core[i].ipf.sb_always = 1;
+	return 0;
+}
+
+static int (*ready_hook)(struct machine *m, void *ctx);
+
 static struct machine *run_with(const char *name, const char *sym, uint32_t value,
 				const char *const *sets)
 {
@@ -46,6 +57,7 @@ static struct machine *run_with(const char *name, const char *sym, uint32_t valu
 	opts.uart_out = stdout;
 	opts.uart_in_fd = -1;
 	opts.max_cycles = 50000000;
+	opts.timing_ready = ready_hook;
 	snprintf(path, sizeof(path), "%s/%s.elf", elf_dir, name);
 	assert_int_equal(machine_init(&m, &cfg, &opts, err, sizeof(err)), 0);
 	if (machine_load(&m, path, err, sizeof(err)))
@@ -190,7 +202,8 @@ static void test_stream_buffers_remove_at_least_half_the_straight_line_misses(vo
 	/* the misses that still reach the L2 are those the buffers did not serve */
 	assert_true(removed * 2 >= base);
 	assert_true(u(&l1i->stats.misses) - removed <= base / 2);
-	assert_int_equal(u(&l1i->pfs[PF_SBUF].useful), removed);
+	/* useful also counts lines a dropped stream brought in for a demand miss */
+	assert_true(u(&l1i->pfs[PF_SBUF].useful) >= removed);
 	machine_free(m);
 }
 
@@ -282,6 +295,27 @@ static void test_sequential_prefetch_wastes_lines_on_scattered_routines(void **s
 	machine_free(m);
 }
 
+static void test_observing_the_stream_buffers_every_cycle_changes_nothing(void **state)
+{
+	static const char *const sets[] = { "sbuf.count=4", NULL };
+	struct machine *m;
+	uint64_t cycles, insns, useful;
+
+	(void)state;
+	m = run_with("straight", NULL, 0, sets);
+	cycles = m->now;
+	insns = m->retired;
+	useful = mctr_total(&m->timing->l1i[0].pfs[PF_SBUF].useful);
+	machine_free(m);
+	ready_hook = always_step;
+	m = run_with("straight", NULL, 0, sets);
+	ready_hook = NULL;
+	assert_int_equal(m->now, cycles);
+	assert_int_equal(m->retired, insns);
+	assert_int_equal(mctr_total(&m->timing->l1i[0].pfs[PF_SBUF].useful), useful);
+	machine_free(m);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -296,6 +330,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_without_guard_bits_it_is_plain_sequential_prefetch),
 		cmocka_unit_test(test_guarded_prefetcher_is_off_where_the_page_does_not_enable_it),
 		cmocka_unit_test(test_sequential_prefetch_wastes_lines_on_scattered_routines),
+		cmocka_unit_test(test_observing_the_stream_buffers_every_cycle_changes_nothing),
 	};
 
 	elf_dir = argc > 1 ? argv[1] : "build/tests/hand";

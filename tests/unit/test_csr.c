@@ -311,6 +311,21 @@ static void test_sip_write_changes_only_delegated_ssip(void **state)
 	assert_int_equal(hart_mip(r->h), 1u << IRQ_SSI);	/* STIP is read-only in sip */
 }
 
+
+static void test_mip_set_does_not_latch_the_external_seip_line(void **state)
+{
+	struct rig *r = *state;
+
+	/* The PLIC raises SEIP; M-mode sets STIP with csrrs while it is high. */
+	hart_set_irq(r->h, IRQ_SEI, 1);
+	hart_set_reg(r->h, 1, 1u << IRQ_STI);
+	assert_false(illegal_in(r, PRIV_M, CSRRS(3, CSR_MIP, 1)));
+	assert_int_equal(hart_reg(r->h, 3) & (1u << IRQ_SEI), 1u << IRQ_SEI);	/* reads it */
+	hart_set_irq(r->h, IRQ_SEI, 0);
+	/* Once the line drops, SEIP reads clear: only the software bit took the write. */
+	assert_int_equal(hart_mip(r->h), 1u << IRQ_STI);
+}
+
 static void test_mip_device_bits_are_read_only(void **state)
 {
 	struct rig *r = *state;
@@ -420,6 +435,7 @@ int main(void)
 		RIG_TEST(test_sip_is_mip_masked_by_mideleg),
 		RIG_TEST(test_sip_write_changes_only_delegated_ssip),
 		RIG_TEST(test_mip_device_bits_are_read_only),
+		RIG_TEST(test_mip_set_does_not_latch_the_external_seip_line),
 		RIG_TEST(test_mepc_and_sepc_low_bits_read_as_zero),
 		RIG_TEST(test_mtvec_keeps_direct_and_vectored_modes),
 		RIG_TEST(test_mtvec_never_holds_a_reserved_mode),

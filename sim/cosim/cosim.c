@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Lockstep checker and port waveforms for the instruction stream buffers
+ * (cosim.h). The waveform is written with GTKWave's FST writer (fstapi.c,
+ * shipped with Verilator), so the C side needs no C++.
+ */
+#include "cosim.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fstapi.h"
+
+/* ---- waveform ------------------------------------------------------------ */
+
+/* The signals of one sample, in the order they are declared. */
+enum wave_sig {
+	W_LOOKUP_VALID,
+	W_LOOKUP_LINE,
+	W_FILL_VALID,
+	W_FILL_LINE,
+	W_REQ_READY,
+	W_FLUSH,
+	W_MISMATCH,
+	W_C,				/* W_C + field: the C model's outputs */
+	W_RTL = W_C + SBUF_OUT_NFIELDS,	/* W_RTL + field: the RTL's outputs */
+	W_NSIGS = W_RTL + SBUF_OUT_NFIELDS,
+};
+
+static const struct {
+	const char *name;	/* as in sbuf_if.h; " [msb:0]" is added for buses */
+	unsigned bits;
+} out_fields[SBUF_OUT_NFIELDS] = {
+	[SBUF_OUT_HIT] = { "hit", 1 },
+	[SBUF_OUT_HIT_AVAIL] = { "hit_avail", 1 },
+	[SBUF_OUT_HIT_BUF] = { "hit_buf", 8 },
+	[SBUF_OUT_REQ_VALID] = { "req_valid", 1 },
+	[SBUF_OUT_REQ_LINE] = { "req_line", 32 },
+};
+
+struct sbuf_wave {
+	void *fst;		/* fstapi writer context */
+	fstHandle h[W_NSIGS];
+	unsigned bits[W_NSIGS];
+	uint64_t val[W_NSIGS];	/* last value emitted */
+	uint8_t known[W_NSIGS];	/* 1: val was emitted; 2: x was emitted; 0: nothing yet */
+	uint64_t next;		/* the first cycle a sample may have */
+	int any;		/* a sample was written */
+};
+
+static uint64_t out_field(const struct sbuf_out *o, int f)
+{
+	switch (f) {
+	case SBUF_OUT_HIT:
+		return o->hit;
+	case SBUF_OUT_HIT_AVAIL:
+		return o->hit_avail;
+	case SBUF_OUT_HIT_BUF:
+		return o->hit_buf;
+	case SBUF_OUT_REQ_VALID:
+		return o->req_valid;
+	default:
+		return o->req_line;
+	}
+}
+
+unsigned sbuf_out_diff(const struct sbuf_out *a, const struct sbuf_out *b)
+{
+	unsigned m = 0;
+
+	for (int f = 0; f < SBUF_OUT_NFIELDS; f++)
+		if (out_field(a, f) != out_field(b, f))
+			m |= 1u << f;
+	return m;
+}
+
+static void wave_var(struct sbuf_wave *w, int s, enum fstVarDir dir, const char *name,
+		     unsigned bits)
+{
+	char full[64];
+
+	if (bits > 1)
+		snprintf(full, sizeof(full), "%s [%u:0]", name, bits - 1);
+	else
+		snprintf(full, sizeof(full), "%s", name);
+	w->h[s] = fstWriterCreateVar(w->fst, FST_VT_VCD_WIRE, dir, bits, full, 0);
+	w->bits[s] = bits;
+}
+
+struct sbuf_wave *sbuf_wave_open(const char *path)
+{
+	struct sbuf_wave *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		return NULL;
+	/* fstWriterCreate() does not report a failed fopen() clearly: try first. */
+	FILE *f = fopen(path, "wb");
+
+	if (!f) {
+		fprintf(stderr, "sbuf wave: cannot create %s: %s\n", path, strerror(errno));
+		goto out_free;
+	}
+	fclose(f);
+	w->fst = fstWriterCreate(path, 1);
+	if (!w->fst) {
+		fprintf(stderr, "sbuf wave: cannot create %s\n", path);
+		goto out_free;
+	}
+	fstWriterSetPackType(w->fst, FST_WR_PT_LZ4);
+	fstWriterSetTimescale(w->fst, -9);	/* 1 ns per cycle */
+	fstWriterSetVersion(w->fst, "osprey sbuf cosim");
+
+	fstWriterSetScope(w->fst, FST_ST_VCD_MODULE, "sbuf", NULL);
+	wave_var(w, W_LOOKUP_VALID, FST_VD_INPUT, "lookup_valid", 1);
+	wave_var(w, W_LOOKUP_LINE, FST_VD_INPUT, "lookup_line", 32);
+	wave_var(w, W_FILL_VALID, FST_VD_INPUT, "fill_valid", 1);
+	wave_var(w, W_FILL_LINE, FST_VD_INPUT, "fill_line", 32);
+	wave_var(w, W_REQ_READY, FST_VD_INPUT, "req_ready", 1);
+	wave_var(w, W_FLUSH, FST_VD_INPUT, "flush", 1);
+	wave_var(w, W_MISMATCH, FST_VD_IMPLICIT, "mismatch", 1);
+	fstWriterSetScope(w->fst, FST_ST_VCD_MODULE, "c", NULL);
+	for (int f = 0; f < SBUF_OUT_NFIELDS; f++)
+		wave_var(w, W_C + f, FST_VD_OUTPUT, out_fields[f].name, out_fields[f].bits);
+	fstWriterSetUpscope(w->fst);
+	fstWriterSetScope(w->fst, FST_ST_VCD_MODULE, "rtl", NULL);
+	for (int f = 0; f < SBUF_OUT_NFIELDS; f++)
+		wave_var(w, W_RTL + f, FST_VD_OUTPUT, out_fields[f].name, out_fields[f].bits);
+	fstWriterSetUpscope(w->fst);
+	fstWriterSetUpscope(w->fst);
+	return w;
+
+out_free:
+	free(w);
+	return NULL;
+}
+
+/* Emits signal @s if it changed; @x: the value is unknown. */
+static void wave_emit(struct sbuf_wave *w, int s, uint64_t v, int x)
+{
+	char bits[65];
+	unsigned n = w->bits[s];
+
+	if (x ? w->known[s] == 2 : (w->known[s] == 1 && w->val[s] == v))
+		return;
+	for (unsigned i = 0; i < n; i++)
+		bits[i] = x ? 'x' : (char)('0' + ((v >> (n - 1 - i)) & 1));
+	bits[n] = 0;
+	fstWriterEmitValueChange(w->fst, w->h[s], bits);
+	w->val[s] = v;
+	w->known[s] = x ? 2 : 1;
+}
+
+void sbuf_wave_sample(struct sbuf_wave *w, uint64_t cycle, const struct sbuf_in *in,
+		      const struct sbuf_out *c_out, const struct sbuf_out *rtl_out)
+{
+	if (!w || (w->any && cycle < w->next))
+		return;		/* out of order: dropped */
+	fstWriterEmitTimeChange(w->fst, cycle);
+	w->any = 1;
+	w->next = cycle + 1;
+
+	wave_emit(w, W_LOOKUP_VALID, in->lookup_valid, 0);
+	wave_emit(w, W_LOOKUP_LINE, in->lookup_line, 0);
+	wave_emit(w, W_FILL_VALID, in->fill_valid, 0);
+	wave_emit(w, W_FILL_LINE, in->fill_line, 0);
+	wave_emit(w, W_REQ_READY, in->req_ready, 0);
+	wave_emit(w, W_FLUSH, in->flush, 0);
+	wave_emit(w, W_MISMATCH, rtl_out && sbuf_out_diff(c_out, rtl_out), !rtl_out);
+	for (int f = 0; f < SBUF_OUT_NFIELDS; f++) {
+		wave_emit(w, W_C + f, out_field(c_out, f), 0);
+		wave_emit(w, W_RTL + f, rtl_out ? out_field(rtl_out, f) : 0, !rtl_out);
+	}
+}
+
+void sbuf_wave_close(struct sbuf_wave *w)
+{
+	if (!w)
+		return;
+	/* Give the last sample a cycle of width so a viewer shows it. */
+	if (w->any)
+		fstWriterEmitTimeChange(w->fst, w->next);
+	fstWriterClose(w->fst);
+	free(w);
+}
+
+/* ---- lockstep checker ---------------------------------------------------- */
+
+/* One checked cycle, kept for the mismatch waveform. */
+struct sbuf_rec {
+	uint64_t cycle;
+	struct sbuf_in in;
+	struct sbuf_out c;	/* the C unit's outputs */
+	struct sbuf_out r;	/* the RTL's outputs */
+};
+
+struct sbuf_check {
+	struct sbuf *c;
+	struct sbuf_rtl *rtl;
+	int window;		/* entries of ring */
+	struct sbuf_rec *ring;	/* cycle n is at ring[n % window] */
+	uint64_t n;		/* cycles checked */
+	uint64_t mismatches;	/* cycles with an output difference */
+	char *wave_dir;		/* NULL: no waveform */
+	char *wave_path;	/* the waveform written, or NULL */
+	struct sbuf_out rtl_out;	/* the RTL's outputs, last cycle */
+};
+
+struct sbuf_check *sbuf_check_new(struct sbuf *c_unit, struct sbuf_rtl *rtl, int window,
+				  const char *wave_dir)
+{
+	struct sbuf_check *k = calloc(1, sizeof(*k));
+
+	if (!k)
+		return NULL;
+	k->c = c_unit;
+	k->rtl = rtl;
+	k->window = window < 1 ? 1 : window;
+	k->ring = calloc((size_t)k->window, sizeof(*k->ring));
+	if (!k->ring)
+		goto out_free;
+	if (wave_dir) {
+		k->wave_dir = strdup(wave_dir);
+		if (!k->wave_dir)
+			goto out_free;
+	}
+	return k;
+
+out_free:
+	free(k->ring);
+	free(k);
+	return NULL;
+}
+
+void sbuf_check_free(struct sbuf_check *k)
+{
+	if (!k)
+		return;
+	free(k->ring);
+	free(k->wave_dir);
+	free(k->wave_path);
+	free(k);
+}
+
+const struct sbuf_out *sbuf_check_rtl_out(const struct sbuf_check *k)
+{
+	return &k->rtl_out;
+}
+
+uint64_t sbuf_check_cycles(const struct sbuf_check *k)
+{
+	return k->n;
+}
+
+uint64_t sbuf_check_mismatches(const struct sbuf_check *k)
+{
+	return k->mismatches;
+}
+
+const char *sbuf_check_wave_path(const struct sbuf_check *k)
+{
+	return k->wave_path;
+}
+
+static void print_mismatch(const struct sbuf_rec *r, unsigned diff)
+{
+	const struct sbuf_in *in = &r->in;
+
+	fprintf(stderr, "sbuf cosim: MISMATCH at cycle %" PRIu64 " (RTL variant %s)\n",
+		r->cycle, sbuf_rtl_variant());
+	fprintf(stderr,
+		"  inputs: lookup_valid=%u lookup_line=0x%08" PRIx32 " fill_valid=%u "
+		"fill_line=0x%08" PRIx32 " req_ready=%u flush=%u\n",
+		in->lookup_valid, in->lookup_line, in->fill_valid, in->fill_line, in->req_ready,
+		in->flush);
+	fprintf(stderr, "  %-10s %-12s %-12s\n", "output", "C model", "RTL");
+	for (int f = 0; f < SBUF_OUT_NFIELDS; f++) {
+		const char *fmt = out_fields[f].bits > 8 ? "0x%08" PRIx64 : "%" PRIu64;
+		char cv[24], rv[24];
+
+		snprintf(cv, sizeof(cv), fmt, out_field(&r->c, f));
+		snprintf(rv, sizeof(rv), fmt, out_field(&r->r, f));
+		fprintf(stderr, "  %-10s %-12s %-12s%s\n", out_fields[f].name, cv, rv,
+			diff & (1u << f) ? " <-- differs" : "");
+	}
+}
+
+/* Writes the ring (the window up to and including the mismatch) as an FST. */
+static void dump_window(struct sbuf_check *k, uint64_t cycle)
+{
+	uint64_t first = k->n >= (uint64_t)k->window ? k->n - (uint64_t)k->window : 0;
+	size_t len = strlen(k->wave_dir) + 64;
+	struct sbuf_wave *w;
+
+	if (mkdir(k->wave_dir, 0777) && errno != EEXIST) {
+		fprintf(stderr, "sbuf cosim: cannot create %s: %s\n", k->wave_dir,
+			strerror(errno));
+		return;
+	}
+	k->wave_path = malloc(len);
+	if (!k->wave_path)
+		return;
+	snprintf(k->wave_path, len, "%s/sbuf-mismatch-%" PRIu64 ".fst", k->wave_dir, cycle);
+	w = sbuf_wave_open(k->wave_path);
+	if (!w) {
+		free(k->wave_path);
+		k->wave_path = NULL;
+		return;
+	}
+	for (uint64_t i = first; i < k->n; i++) {
+		const struct sbuf_rec *r = &k->ring[i % (uint64_t)k->window];
+
+		sbuf_wave_sample(w, r->cycle, &r->in, &r->c, &r->r);
+	}
+	sbuf_wave_close(w);
+	fprintf(stderr, "  waveform of cycles %" PRIu64 "..%" PRIu64 ": %s\n"
+		"  view it with: gtkwave %s waves/sbuf.gtkw\n",
+		k->ring[first % (uint64_t)k->window].cycle, cycle, k->wave_path, k->wave_path);
+}
+
+int sbuf_check_cycle(struct sbuf_check *k, uint64_t cycle, const struct sbuf_in *in,
+		     struct sbuf_out *out_c)
+{
+	struct sbuf_rec *r = &k->ring[k->n % (uint64_t)k->window];
+	unsigned diff;
+
+	sbuf_eval(k->c, in, out_c);
+	sbuf_rtl_eval(k->rtl, in, &k->rtl_out);
+	r->cycle = cycle;
+	r->in = *in;
+	r->c = *out_c;
+	r->r = k->rtl_out;
+	k->n++;
+	diff = sbuf_out_diff(out_c, &k->rtl_out);
+	if (diff && !k->mismatches++) {
+		print_mismatch(r, diff);
+		if (k->wave_dir)
+			dump_window(k, cycle);
+	}
+	sbuf_tick(k->c);
+	sbuf_rtl_tick(k->rtl);
+	return diff ? -1 : 0;
+}

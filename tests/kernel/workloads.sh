@@ -1,0 +1,47 @@
+#!/bin/sh
+# Runs each workload on osprey (timing and functional mode) and on QEMU, and
+# compares the console output, which ends with the workload's checksum and
+# fsck's verdict. Prints, per run, instructions, simulated cycles, host time
+# and the share of cycles in S+M mode.
+#
+# usage: workloads.sh OSPREY KERNEL_ELF QEMU "QEMU_FLAGS" IMAGE_DIR WORKLOAD...
+#   IMAGE_DIR/NAME.img is the disk image whose /boot.sh runs workload NAME.
+set -u
+osprey=$1 kernel=$2 qemu=$3 qemu_flags=$4 dir=$5
+shift 5
+pass=0
+fail=0
+
+for w in "$@"; do
+	img=$dir/$w.img
+	out=$dir/$w
+	timeout 1200 $qemu $qemu_flags -smp 4 -m 128M -kernel "$kernel" \
+		-device loader,file="$img",addr=0x86000000 </dev/null >"$out.qemu" 2>"$out.qemu.err"
+	qrc=$?
+	# QEMU's console output has the same bytes; drop a terminal reset it may add.
+	for mode in timing functional; do
+		start=$(date +%s.%N)
+		timeout 3600 "$osprey" --mode "$mode" --cores 4 --disk "$img" --stats "$out.$mode.json" \
+			"$kernel" </dev/null >"$out.$mode" 2>"$out.$mode.err"
+		orc=$?
+		end=$(date +%s.%N)
+		figures=$(awk -v s="$start" -v e="$end" '
+			/"cycles":/ && !c { gsub(/[^0-9]/, "", $2); c = $2 }
+			/"instructions":/ && !i { gsub(/[^0-9]/, "", $2); i = $2 }
+			END { printf "%s instructions, %s cycles, %.1f s host", i, c, e - s }' "$out.$mode.json")
+		share=$(grep -o 'OS share (S+M cycles) [0-9.]*%' "$out.$mode.err" | awk '{print $NF}')
+		if [ "$orc" = 0 ] && [ "$qrc" = 0 ] && cmp -s "$out.qemu" "$out.$mode"; then
+			echo "PASS $w ($mode): $figures${share:+, OS share $share}"
+			pass=$((pass + 1))
+		else
+			echo "FAIL $w ($mode): exit osprey $orc, QEMU $qrc"
+			diff -u --label "qemu: $w" --label "osprey $mode: $w" "$out.qemu" "$out.$mode" |
+				head -40 | sed 's/^/  /'
+			tail -n 5 "$out.$mode.err" | sed 's/^/  | /'
+			fail=$((fail + 1))
+		fi
+	done
+	tail -n 2 "$out.qemu" | sed "s/^/  $w: /"
+done
+echo "workloads: $pass passed, $fail failed"
+[ "$fail" = 0 ]

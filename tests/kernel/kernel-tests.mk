@@ -26,3 +26,4 @@ test-workloads: $(OSPREY) $(KERNEL_ELF) $(WORKLOADS:%=$(WL_DIR)/%.img)
 test-kernel-all: $(OSPREY) ktest-image
 	$(OSPREY) --mode functional --cores 4 --disk $(KTEST_IMG) $(KERNEL_ELF) </dev/null
 .SECONDARY: $(WORKLOADS:%=$(WL_DIR)/%.boot.sh)
+TEST_TARGETS += test-kernel-all test-workloads

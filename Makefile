@@ -96,7 +96,7 @@ cosim-built: cosim-unit-long $(OSPREY) $(DEMO_ELF) lint-rtl synth-rtl
 run: deps
 	@$(MAKE) --no-print-directory run-built
 run-built: $(OSPREY) kernel
-	$(OSPREY) --cores 4 --disk $(DISK_IMG) $(KERNEL_ELF) </dev/null
+	$(OSPREY) --cores 4 --disk $(DISK_IMG) $(KERNEL_ELF)
 run-demo: deps
 	@$(MAKE) --no-print-directory run-demo-built
 run-demo-built: $(OSPREY) $(DEMO_ELF)

@@ -122,8 +122,8 @@ $(BENCH_DIR)/idle.elf: firmware/bench/idle.S firmware/bench/link.ld
 	$(FW_CC) $(FW_CFLAGS) -T firmware/bench/link.ld -Wl,--no-warn-rwx-segments -o $@ $<
 
 bench-built: $(OSPREY) $(BENCH_DIR)/bench-1h.elf $(BENCH_DIR)/bench-4h.elf $(BENCH_DIR)/idle.elf \
-	     $(DEMO_ELF)
-	@sh sim/bench.sh $(OSPREY) $(BENCH_DIR) $(DEMO_ELF)
+	     $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img
+	@sh sim/bench.sh $(OSPREY) $(BENCH_DIR) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img
 
 clean:
 	rm -rf $(BUILD)

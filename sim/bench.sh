@@ -1,6 +1,6 @@
 #!/bin/sh
 # `make bench`: simulated instructions (and cycles) per host second.
-# Usage: sim/bench.sh OSPREY BENCH_DIR DEMO_ELF
+# Usage: sim/bench.sh OSPREY BENCH_DIR DEMO_ELF KERNEL_ELF SHELL_IMAGE
 # Wall-clock figures depend on the host and its load: run on a quiet machine
 # and compare figures from the same machine only. Each figure is the best of
 # three runs.
@@ -8,6 +8,8 @@ set -u
 osprey=$1
 dir=$2
 demo=$3
+kernel=$4
+shell_img=$5
 
 # best LABEL ARGS...: runs osprey three times, prints the fastest summary line
 best() {
@@ -16,7 +18,7 @@ best() {
 	top=""
 	topmips=0
 	for i in 1 2 3; do
-		line=$("$osprey" "$@" 2>&1 >/dev/null | grep ' MIPS$' | tail -n 1)
+		line=$("$osprey" "$@" 2>&1 >/dev/null </dev/null | grep ' MIPS$' | tail -n 1)
 		[ -n "$line" ] || { echo "bench: $label: no summary from osprey" >&2; exit 1; }
 		mips=$(echo "$line" | awk '{print $(NF-1)}')
 		if awk "BEGIN{exit !($mips >= $topmips)}"; then
@@ -38,6 +40,10 @@ best "timing, compute loop, 1 hart" --mode timing --cores 1 "$dir/bench-1h.elf"
 best "timing, compute loop, 4 harts" --mode timing --cores 4 "$dir/bench-4h.elf"
 best "functional, demo, 4 harts" --mode functional --cores 4 "$demo"
 best "timing, demo, 4 harts" --mode timing --cores 4 "$demo"
+best "functional, kernel shell workload" --mode functional --cores 4 --max-insns 40000000 \
+	--disk "$shell_img" "$kernel"
+best "timing, kernel shell workload" --mode timing --cores 4 --max-insns 40000000 \
+	--disk "$shell_img" "$kernel"
 
 f=$(cat "$tmp/functional__compute_loop__4_harts")
 t=$(cat "$tmp/timing__compute_loop__4_harts")

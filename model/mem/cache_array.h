@@ -123,6 +123,13 @@ void mclass_free(struct miss_classifier *mc);
  */
 enum miss_class mclass_access(struct miss_classifier *mc, uint32_t line, int hit);
 
+/*
+ * A demand hit on a line the cache got through a demand miss (so the
+ * classifier has seen it, and no invalidation can be pending for it): only
+ * the shadow store's recency changes. Same result as mclass_access(.., 1).
+ */
+void mclass_hit(struct miss_classifier *mc, uint32_t line);
+
 /* Notes that the real cache lost @line to an invalidation by another agent. */
 void mclass_invalidated(struct miss_classifier *mc, uint32_t line);
 

@@ -116,13 +116,17 @@ static void count_miss(struct l1 *c, uint32_t line)
 	}
 }
 
-static void count_hit(struct l1 *c, uint32_t line)
+/* @seen: the line came in through a demand miss, so the classifier knows it. */
+static void count_hit(struct l1 *c, uint32_t line, int seen)
 {
 	int mode = *c->mode;
 
 	c->stats.accesses.v[mode]++;
 	c->stats.hits.v[mode]++;
-	mclass_access(c->mc, line, 1);
+	if (seen)
+		mclass_hit(c->mc, line);
+	else
+		mclass_access(c->mc, line, 1);
 }
 
 /* True (and forgotten) when @line was just filled for an access now replayed. */
@@ -192,7 +196,7 @@ enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now)
 
 	if (l && (!write || l->state != LINE_S)) {
 		if (!consume_replay(c, line)) {
-			count_hit(c, line);
+			count_hit(c, line, !l->prefetched);
 			tell(c, PFE_ACCESS, line, now);
 		}
 		carray_touch(&c->arr, l);
@@ -231,7 +235,7 @@ enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now)
 				c->pfs[b->flags].useful.v[mode]++;
 				carray_invalidate(&c->pbuf, line);
 				place(c, line, LINE_S);
-				count_hit(c, line);
+				count_hit(c, line, 0);
 				tell(c, PFE_ACCESS, line, now);
 				tell(c, PFE_FIRST_USE, line, now);
 				return L1_HIT;
@@ -251,7 +255,7 @@ enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now)
 		return r;
 	if (l) {
 		/* A write to a shared line: a hit, but ownership must be gained first. */
-		count_hit(c, line);
+		count_hit(c, line, 1);
 		c->stats.upgrades.v[mode]++;
 	} else {
 		count_miss(c, line);

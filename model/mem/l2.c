@@ -154,7 +154,7 @@ static int handle(struct l2 *c, const struct l2_waiter *w, uint64_t now)
 	if (l && (!w->excl || l->state != LINE_S)) {
 		c->stats.accesses.v[mode]++;
 		c->stats.hits.v[mode]++;
-		mclass_access(c->mc, line, 1);
+		mclass_hit(c->mc, line);	/* L2 lines only ever come in through misses */
 		carray_touch(&c->arr, l);
 		if (w->excl)
 			l->state = LINE_M;	/* E -> M silently; M stays */

@@ -277,6 +277,11 @@ enum miss_class mclass_access(struct miss_classifier *mc, uint32_t line, int hit
 	return MISS_CONFLICT;
 }
 
+void mclass_hit(struct miss_classifier *mc, uint32_t line)
+{
+	shadow_access(mc, line);
+}
+
 void mclass_invalidated(struct miss_classifier *mc, uint32_t line)
 {
 	struct hist *h;

@@ -15,6 +15,7 @@ int ipf_init(struct ipf *p, struct l1 *l1i, const struct memmap *mm, const struc
 	p->line_bytes = cfg->l1i.line;
 	if (!any_pf && !cfg->pf.sbufs)
 		return 0;
+	p->on = 1;
 	if (l1_prefetch_setup(l1i, cfg->pf.inflight, any_pf && cfg->pf.target ?
 			      cfg->pf.buffer_lines : 0, seed))
 		return -1;

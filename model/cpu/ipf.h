@@ -24,6 +24,7 @@ typedef int sbuf_step_fn(void *ctx, uint64_t cycle, const struct sbuf_in *in,
 			 struct sbuf_out *out);
 
 struct ipf {
+	int on;				/* some mechanism is configured */
 	struct l1 *l1i;
 	const struct memmap *mm;	/* guard predecode bits */
 	struct pf_config cfg;
@@ -60,8 +61,8 @@ int ipf_init(struct ipf *p, struct l1 *l1i, const struct memmap *mm, const struc
 /* True when ipf_cycle has something to do this cycle. */
 static inline int ipf_active(const struct ipf *p)
 {
-	return p->qcount || p->gp_left || (p->cfg.sbufs && (p->sin.lookup_valid || p->acount ||
-			       p->sb_always || p->sb_flush || p->sb_req || p->sb_wait));
+	return p->on && (p->qcount || p->gp_left || (p->cfg.sbufs && (p->sin.lookup_valid || p->acount ||
+			       p->sb_always || p->sb_flush || p->sb_req || p->sb_wait)));
 }
 
 /* One cycle: issue a queued prefetch, step the stream buffers. */

@@ -279,6 +279,9 @@ enum miss_class mclass_access(struct miss_classifier *mc, uint32_t line, int hit
 
 void mclass_hit(struct miss_classifier *mc, uint32_t line)
 {
+	/* Runs of hits to one line are common: the most recent needs no move. */
+	if (mc->head != NIL && mc->node[mc->head].line == line)
+		return;
 	shadow_access(mc, line);
 }
 

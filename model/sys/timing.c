@@ -11,6 +11,8 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 	eventq_init(&t->events);
 	memctl_init(&t->mem, &cfg->mem, cfg->l2.line);
 	bus_init(&t->bus, &cfg->bus, cfg->l2.line, &t->mem, &t->events);
+	if (!(cfg->bus.clock_div & (cfg->bus.clock_div - 1)))
+		t->bus_mask = cfg->bus.clock_div - 1;
 	for (int i = 0; i < n; i++) {
 		struct core *c = &t->core[i];
 		uint64_t seed = cfg->seed * 0x9e3779b97f4a7c15ull + (uint64_t)i;
@@ -43,43 +45,52 @@ void timing_free(struct timing *t)
 
 int timing_cycle(struct timing *t, uint64_t now)
 {
+	uint64_t soonest = UINT64_MAX;
 	int retired = 0;
 
 	/* Fills and bus completions first, so a woken core uses its line this cycle. */
-	eventq_run(&t->events, now);
+	if (eventq_next(&t->events) <= now)
+		eventq_run(&t->events, now);
 	for (int i = 0; i < t->ncores; i++) {
 		struct core *c = &t->core[i];
+		uint64_t next;
 
-		if (core_idle(c) && hart_wakeable(c->hart))
+		if (__builtin_expect(c->next == UINT64_MAX, 0) && c->cause == STALL_IDLE &&
+		    hart_wakeable(c->hart))
 			core_wake(c, now);
 		if (core_next(c, now) <= now) {
 			retired += core_step(c, now);
 			t->stuck |= c->stuck;
 		}
-		if (ipf_active(&c->ipf)) {
+		next = core_next(c, now + 1);
+		if (__builtin_expect(c->ipf.on, 0) && ipf_active(&c->ipf)) {
 			ipf_cycle(&c->ipf, now);
 			t->stuck |= c->ipf.sb_failed;
+			if (ipf_active(&c->ipf))
+				next = now + 1;
 		}
+		if (next < soonest)
+			soonest = next;
 	}
-	if (bus_next(&t->bus, now) <= now)
+	/* The bus grants on its clock edges only. */
+	if (t->bus.queued && (t->bus_mask ? !(now & t->bus_mask) : !(now % t->bus.cfg.clock_div)))
 		bus_tick(&t->bus, now);
+	t->busy_next = soonest;
 	return retired;
 }
 
 uint64_t timing_next(struct timing *t, uint64_t now)
 {
-	uint64_t next = eventq_next(&t->events), b;
+	uint64_t next = t->busy_next, e, b;
 
-	for (int i = 0; i < t->ncores; i++) {
-		uint64_t c = core_next(&t->core[i], now + 1);
-
-		if (c <= now + 1 || ipf_active(&t->core[i].ipf))
-			return now + 1;	/* the common case: some core runs next cycle */
+	if (next <= now + 1)
+		return now + 1;	/* the common case: some core runs next cycle */
+	for (int i = 0; i < t->ncores; i++)
 		if (core_idle(&t->core[i]) && hart_wakeable(t->core[i].hart))
 			return now + 1;	/* woken in this cycle, after its turn: it goes next */
-		if (c < next)
-			next = c;
-	}
+	e = eventq_next(&t->events);
+	if (e < next)
+		next = e;
 	b = bus_next(&t->bus, now + 1);
 	if (b < next)
 		next = b;

@@ -58,7 +58,7 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	l1d->wake = wake_from_l1;
 	l1d->wake_ctx = c;
 	hart_set_store_hook(h, defer_store, c);
-	hart_set_spin_detect(h, 0);
+	hart_set_timed(h, 1);
 	if (ipf_init(&c->ipf, l1i, mm, cfg, seed))
 		return -1;
 	return bpred_init(&c->bp, &cfg->core);
@@ -84,6 +84,7 @@ static void charge(struct core *c, uint64_t now)
 	if (now <= c->acct)
 		return;
 	s->cycles.v[m] += n;
+	hart_idle(c->hart, n);	/* mcycle counts the same cycles */
 	switch (c->cause) {
 	case STALL_IMISS:
 	case STALL_DMISS: {
@@ -199,10 +200,11 @@ static int execute(struct core *c, uint64_t now)
 
 	charge(c, now);
 	m = c->mode;
+	c->stats.cycles.v[m]++;		/* the issue cycle, before the instruction reads mcycle */
+	hart_idle(h, 1);
+	c->acct = now + 1;
 	ev = hart_step_peeked(h, pk);
 	c->stuck |= ev == HART_STUCK;
-	c->stats.cycles.v[m]++;
-	c->acct = now + 1;
 	c->have_pk = 0;
 	if (pk->rd)
 		c->reg_ready[pk->rd] = now + 1;

@@ -206,8 +206,10 @@ enum hart_event hart_step(struct hart *h)
 		}
 		h->spin = 0;
 	}
-	h->cycle += !(h->mcountinhibit & 1);
-	h->stats.cycles.v[SMODE(priv)]++;
+	if (!h->timed) {
+		h->cycle += !(h->mcountinhibit & 1);
+		h->stats.cycles.v[SMODE(priv)]++;
+	}
 	h->just_trapped = 0;
 	if (__builtin_expect((hart_mip(h) & h->mie) != 0, 0) && hart_check_interrupts(h)) {
 		if (h->env.trace)
@@ -235,8 +237,10 @@ enum hart_event hart_step_peeked(struct hart *h, const struct hart_peek *pk)
 	/* Traps, and anything the peek did not see, take the full path. */
 	if (pk->irq || pk->fetch_fault || h->wfi || h->spin || h->pc != pk->pc)
 		return hart_step(h);
-	h->cycle += !(h->mcountinhibit & 1);
-	h->stats.cycles.v[SMODE(priv)]++;
+	if (!h->timed) {
+		h->cycle += !(h->mcountinhibit & 1);
+		h->stats.cycles.v[SMODE(priv)]++;
+	}
 	h->just_trapped = 0;
 	return run_insn(h, priv, pk->pc, pk->insn);
 }
@@ -436,8 +440,9 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 		pk->mem_fault = 1;	/* atomics to devices fault */
 }
 
-void hart_set_spin_detect(struct hart *h, int on)
+void hart_set_timed(struct hart *h, int on)
 {
-	h->spin_detect = on && h->env.trace == NULL;
+	h->timed = on;
+	h->spin_detect = !on && h->env.trace == NULL;
 	h->spin = 0;
 }

@@ -123,11 +123,11 @@ void hart_set_store_hook(struct hart *h, void (*fn)(void *ctx, uint32_t pa, int 
 void hart_commit_store(struct hart *h, uint32_t pa, int size, uint32_t val);
 
 /*
- * Whether a jump-to-self loop may idle the hart (HART_SPINNING). On by
- * default without a trace; the timing model turns it off and charges every
- * iteration.
+ * Hands the hart's clock to the timing model (@on): hart_step no longer
+ * counts a cycle per step (the model charges elapsed cycles with
+ * hart_idle), and jump-to-self loops are executed, not idled.
  */
-void hart_set_spin_detect(struct hart *h, int on);
+void hart_set_timed(struct hart *h, int on);
 
 /* The hart loses its LR reservation if it lies in [base, base + bytes). */
 void hart_lr_lose(struct hart *h, uint32_t base, uint32_t bytes);
@@ -154,7 +154,11 @@ enum hart_event hart_step(struct hart *h);
 /* Sends every store to physical page @ppn through env.watch_store. */
 void hart_watch_page(struct hart *h, uint32_t ppn);
 
-/* Accounts @cycles that passed while the hart waited in WFI. */
+/*
+ * Accounts @cycles that passed outside a stepped instruction: in WFI, or,
+ * with hart_set_timed, every cycle the timing model charges (mcycle and the
+ * per-mode cycle counters).
+ */
 void hart_idle(struct hart *h, uint64_t cycles);
 
 /* Drives an interrupt line owned by a device (MSI, MTI, MEI, SEI). */

@@ -90,6 +90,7 @@ struct hart {
 	int wfi;		/* waiting in WFI */
 	uint32_t spin;		/* in a jump-to-self loop: that jal's word, else 0 */
 	int spin_detect;	/* jump-to-self loops may idle (functional mode) */
+	int timed;		/* the timing model keeps the cycle count (hart_set_timed) */
 
 	/* machine-mode CSRs */
 	uint32_t mstatus;	/* the only copy: sstatus is a view of it */

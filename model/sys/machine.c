@@ -175,8 +175,9 @@ static void idle_skip(struct machine *m, int spinning)
 			 "itself, and no interrupt that would end it can arrive");
 		return;
 	}
-	if (m->opts.max_cycles && next > m->opts.max_cycles)
-		next = m->opts.max_cycles;
+	/* Timing mode still runs the cycle it lands on: stop short of the limit. */
+	if (m->opts.max_cycles && next > m->opts.max_cycles - (m->timing != NULL))
+		next = m->opts.max_cycles - (m->timing != NULL);
 	if (spinning && m->opts.max_insns) {
 		/* Stop skipping where the spinning harts reach the instruction limit. */
 		uint64_t left = (m->opts.max_insns - m->retired + spinning - 1) / spinning;
@@ -186,7 +187,8 @@ static void idle_skip(struct machine *m, int spinning)
 	}
 	if (next <= m->now)
 		return;
-	for (int i = 0; i < m->nharts; i++)
+	/* In timing mode the cores charge the skipped cycles themselves. */
+	for (int i = 0; !m->timing && i < m->nharts; i++)
 		hart_idle(m->harts[i], next - m->now);
 	m->retired += (next - m->now) * spinning;
 	m->now = next;
@@ -211,9 +213,10 @@ static void after_cycle(struct machine *m)
 		sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT,
 			 "instruction limit reached: %llu instructions retired",
 			 (unsigned long long)m->retired);
-	else if (m->opts.max_cycles && m->now >= m->opts.max_cycles)
-		sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT, "cycle limit reached at cycle %llu",
-			 (unsigned long long)m->now);
+	/* Timing mode calls this before counting the cycle it just ran. */
+	else if (m->opts.max_cycles && m->now + (m->timing != NULL) >= m->opts.max_cycles)
+		sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT, "cycle limit reached: %llu cycles",
+			 (unsigned long long)m->opts.max_cycles);
 }
 
 /* Functional mode: one instruction per hart per cycle, until @until instructions retired. */
@@ -246,8 +249,10 @@ static void run_functional(struct machine *m, uint64_t until)
 		if (m->stop.kind != STOP_NONE)
 			break;
 		after_cycle(m);
-		if (!ran && m->stop.kind == STOP_NONE)
+		if (!ran && m->stop.kind == STOP_NONE) {
 			idle_skip(m, spinning);
+			after_cycle(m);		/* the jump may land on a limit or a timer */
+		}
 	}
 }
 
@@ -274,6 +279,7 @@ static void run_timing(struct machine *m)
 		uint64_t next, dev;
 
 		m->retired += (uint64_t)timing_cycle(t, m->now);
+		/* After a stop in this cycle, now counts it, as in functional mode. */
 		if (__builtin_expect(timing_any_stuck(t), 0)) {
 			int i = timing_stuck(t);
 
@@ -284,11 +290,15 @@ static void run_timing(struct machine *m)
 			else
 				check_stuck(m, m->harts[i]);
 		}
-		if (m->stop.kind != STOP_NONE)
+		if (m->stop.kind != STOP_NONE) {
+			m->now++;
 			break;
+		}
 		after_cycle(m);
-		if (m->stop.kind != STOP_NONE)
+		if (m->stop.kind != STOP_NONE) {
+			m->now++;
 			break;
+		}
 		next = timing_next(t, m->now);
 		dev = device_next(m);
 		if (next == UINT64_MAX && timing_all_idle(t)) {
@@ -305,8 +315,8 @@ static void run_timing(struct machine *m)
 		}
 		if (dev < next)
 			next = dev;
-		if (m->opts.max_cycles && next > m->opts.max_cycles)
-			next = m->opts.max_cycles;
+		if (m->opts.max_cycles && next >= m->opts.max_cycles)
+			next = m->opts.max_cycles - 1;	/* the last cycle that may run */
 		m->now = next > m->now ? next : m->now + 1;
 	}
 	timing_account(t, m->now);

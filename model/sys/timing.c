@@ -35,6 +35,7 @@ void timing_free(struct timing *t)
 {
 	for (int i = 0; i < t->ncores; i++) {
 		hart_set_store_hook(t->core[i].hart, NULL, NULL);
+		hart_set_timed(t->core[i].hart, 0);
 		core_free(&t->core[i]);
 		l1_free(&t->l1i[i]);
 		l1_free(&t->l1d[i]);

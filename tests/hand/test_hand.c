@@ -183,6 +183,12 @@ static void test_prefetchers_off_give_the_exact_baseline_misses(void **state)
 	(void)state;
 	assert_int_equal(u(&l1i->stats.misses), straight_baseline(m));
 	assert_int_equal(u(&l1i->stats.side_hits), 0);
+	/* mcycle, and the hart's cycle counters, count the timing model's cycles */
+	for (int i = 0; i < m->nharts; i++) {
+		assert_int_equal(mctr_total(&hart_stats(m->harts[i])->cycles),
+				 mctr_total(&m->timing->core[i].stats.cycles));
+		assert_int_equal(hart_cycles(m->harts[i]), m->now);
+	}
 	for (int k = PF_NEXTLINE; k < PF_SOURCES; k++) {
 		assert_int_equal(mctr_total(&l1i->pfs[k].issued), 0);
 		assert_int_equal(mctr_total(&l1i->pfs[k].useful), 0);

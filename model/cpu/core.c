@@ -171,12 +171,6 @@ static int walk(struct core *c, const uint32_t *pte, int n, int *done, uint64_t 
 	return !delay(c, now, now + c->l1d->cfg.latency, STALL_TLB);
 }
 
-/* Does this CSR instruction write its CSR (csrrw always, csrrs/c when rs1/uimm != 0)? */
-static int csr_writes(uint32_t raw)
-{
-	return ((raw >> 12) & 3) == 1 || ((raw >> 15) & 31) != 0;
-}
-
 static void count_peek(struct core *c)
 {
 	const struct hart_peek *pk = &c->pk;
@@ -258,7 +252,7 @@ static int execute(struct core *c, uint64_t now)
 		break;
 	}
 	case IC_CSR:
-		if (csr_writes(pk->raw)) {
+		if (csr_insn_writes(pk->raw)) {
 			next += c->cfg.serialize;
 			cause = STALL_SERIAL;
 		}

@@ -229,8 +229,7 @@ static void csr_write(struct hart *h, int csr, uint32_t v)
 int csr_access(struct hart *h, const struct insn *d, uint32_t operand, int op)
 {
 	int csr = d->imm & 0xfff;
-	/* csrrs/csrrc with rs1 = x0 (or uimm = 0) read without writing. */
-	int writes = op == 0 || ((d->raw >> 15) & 31) != 0;
+	int writes = csr_insn_writes(d->raw);
 	uint32_t old, v;
 
 	if ((uint32_t)((csr >> 8) & 3) > (uint32_t)h->priv)

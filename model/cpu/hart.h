@@ -64,6 +64,15 @@ struct hart_env {
 #define CSR_MPFCTL	0x7c0
 #define MPFCTL_GUARD	0x1	/* guarded sequential instruction prefetching */
 
+/*
+ * Does this Zicsr instruction write its CSR? csrrw/csrrwi always; csrrs,
+ * csrrc and their immediate forms only with rs1 (or uimm) non-zero.
+ */
+static inline int csr_insn_writes(uint32_t raw)
+{
+	return ((raw >> 12) & 3) == 1 || ((raw >> 15) & 31) != 0;
+}
+
 /* What an instruction is, for the timing model. */
 enum insn_class {
 	IC_ALU, IC_LOAD, IC_STORE, IC_AMO, IC_BRANCH, IC_JAL, IC_JALR, IC_MUL, IC_DIV,

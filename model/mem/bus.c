@@ -57,13 +57,11 @@ static uint64_t edge(const struct bus *b, uint64_t t)
 	return (t + d - 1) / d * d;
 }
 
-uint64_t bus_next_slow(const struct bus *b, uint64_t now)
+uint64_t bus_next_slow(struct bus *b, uint64_t now)
 {
 	uint64_t best = b->ready_min;
 
 	if (!b->ready_fresh) {
-		struct bus *w = (struct bus *)b;	/* a cache of derived state */
-
 		best = UINT64_MAX;
 		for (int i = 0; i < b->nagents; i++) {
 			const struct bus_queue *q = &b->q[i];
@@ -71,8 +69,8 @@ uint64_t bus_next_slow(const struct bus *b, uint64_t now)
 			if (q->count && q->req[q->head].ready < best)
 				best = q->req[q->head].ready;
 		}
-		w->ready_min = best;
-		w->ready_fresh = 1;
+		b->ready_min = best;	/* cached until a queue changes */
+		b->ready_fresh = 1;
 	}
 	if (best == UINT64_MAX)
 		return best;

@@ -107,10 +107,10 @@ int bus_attach(struct bus *b, void *agent, const struct bus_agent_ops *ops);
 /* Queues a request; its agent field says whose queue. */
 void bus_request(struct bus *b, const struct bus_req *req);
 
-uint64_t bus_next_slow(const struct bus *b, uint64_t now);
+uint64_t bus_next_slow(struct bus *b, uint64_t now);
 
 /* The earliest cycle at which bus_tick could grant something, or UINT64_MAX. */
-static inline uint64_t bus_next(const struct bus *b, uint64_t now)
+static inline uint64_t bus_next(struct bus *b, uint64_t now)
 {
 	return b->queued ? bus_next_slow(b, now) : UINT64_MAX;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "mem/l1.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "mem/l2.h"
@@ -15,6 +16,12 @@ const struct stat_field l1_stat_fields[] = {
 	STAT(struct l1_stats, side_hits),
 };
 const int l1_stat_nfields = sizeof(l1_stat_fields) / sizeof(l1_stat_fields[0]);
+
+/* count_miss_class indexes the class counters by enum miss_class. */
+_Static_assert(offsetof(struct l1_stats, capacity) - offsetof(struct l1_stats, compulsory) ==
+	       MISS_CAPACITY * sizeof(struct mctr) &&
+	       offsetof(struct l1_stats, coherence) - offsetof(struct l1_stats, compulsory) ==
+	       MISS_COHERENCE * sizeof(struct mctr), "class counters out of enum order");
 
 const struct stat_field pf_stat_fields[] = {
 	STAT(struct pf_stats, issued), STAT(struct pf_stats, useful), STAT(struct pf_stats, late),
@@ -108,12 +115,7 @@ static void count_miss(struct l1 *c, uint32_t line)
 
 	c->stats.accesses.v[mode]++;
 	c->stats.misses.v[mode]++;
-	switch (mclass_access(c->mc, line, 0)) {
-	case MISS_COMPULSORY: c->stats.compulsory.v[mode]++; break;
-	case MISS_CAPACITY: c->stats.capacity.v[mode]++; break;
-	case MISS_CONFLICT: c->stats.conflict.v[mode]++; break;
-	default: c->stats.coherence.v[mode]++; break;
-	}
+	count_miss_class(&c->stats.compulsory, mclass_access(c->mc, line, 0), mode);
 }
 
 /* @seen: the line came in through a demand miss, so the classifier knows it. */

@@ -51,9 +51,19 @@ enum l1_result {
 	L1_BLOCKED,	/* no MSHR is free: retry after a wake-up */
 };
 
+/*
+ * Counts a miss in its class. @classes is the first of four consecutive
+ * counters in enum miss_class order (compulsory, capacity, conflict,
+ * coherence), as in struct l1_stats and struct l2_stats.
+ */
+static inline void count_miss_class(struct mctr *classes, enum miss_class cls, int mode)
+{
+	classes[cls].v[mode]++;
+}
+
 struct l1_stats {
 	struct mctr accesses, hits, misses;
-	struct mctr compulsory, capacity, conflict, coherence;	/* misses by class */
+	struct mctr compulsory, capacity, conflict, coherence;	/* misses by class, in enum order */
 	struct mctr upgrades;		/* writes to a shared line that had to gain ownership */
 	struct mctr mshr_merges;	/* misses to a line already pending */
 	struct mctr mshr_full;		/* accesses refused for want of an MSHR */

@@ -2,6 +2,7 @@
 #include "mem/l2.h"
 
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "cpu/hart.h"
@@ -16,6 +17,12 @@ const struct stat_field l2_stat_fields[] = {
 	STAT(struct l2_stats, pf_bus_reads),
 };
 const int l2_stat_nfields = sizeof(l2_stat_fields) / sizeof(l2_stat_fields[0]);
+
+/* count_miss_class indexes the class counters by enum miss_class. */
+_Static_assert(offsetof(struct l2_stats, capacity) - offsetof(struct l2_stats, compulsory) ==
+	       MISS_CAPACITY * sizeof(struct mctr) &&
+	       offsetof(struct l2_stats, coherence) - offsetof(struct l2_stats, compulsory) ==
+	       MISS_COHERENCE * sizeof(struct mctr), "class counters out of enum order");
 
 int l2_init(struct l2 *c, const struct cache_config *cfg, uint64_t seed, struct bus *bus,
 	    struct event_queue *events, const uint8_t *mode)
@@ -90,12 +97,12 @@ static void deliver(void *ctx, uint64_t arg, uint64_t now)
 	struct l1 *l1 = ctx;
 	struct l2 *c = l1->l2;
 	uint32_t line = (uint32_t)arg;
-	enum line_state st = (enum line_state)(arg >> 32);
+	enum line_state st = (enum line_state)((arg >> 32) & 0xff);
 	struct cache_line *l = carray_find(&c->arr, line >> (c->arr.line_shift -
 							     l1->arr.line_shift));
 
 	if (!l || (st == LINE_M && l->state == LINE_S)) {
-		l2_request(c, l1, line, st == LINE_M, now);
+		l2_request_from(c, l1, line, st == LINE_M, (int)((arg >> 40) & 0xff), now);
 		return;
 	}
 	if (st == LINE_E && l->state == LINE_S)
@@ -108,7 +115,9 @@ static void respond(struct l2 *c, const struct l2_waiter *w, enum line_state l2s
 {
 	enum line_state st = l1_state(c, w, l2state);
 
-	eventq_at(c->events, when, deliver, w->l1, ((uint64_t)st << 32) | w->line);
+	/* arg: the L1 line, its state (bits 39:32) and the requester (47:40) */
+	eventq_at(c->events, when, deliver, w->l1,
+		  ((uint64_t)w->src << 40) | ((uint64_t)st << 32) | w->line);
 }
 
 static struct l2_mshr *find_mshr(struct l2 *c, uint32_t line)
@@ -124,12 +133,7 @@ static void count_miss(struct l2 *c, uint32_t line)
 	int mode = *c->mode;
 
 	c->stats.misses.v[mode]++;
-	switch (mclass_access(c->mc, line, 0)) {
-	case MISS_COMPULSORY: c->stats.compulsory.v[mode]++; break;
-	case MISS_CAPACITY: c->stats.capacity.v[mode]++; break;
-	case MISS_CONFLICT: c->stats.conflict.v[mode]++; break;
-	default: c->stats.coherence.v[mode]++; break;
-	}
+	count_miss_class(&c->stats.compulsory, mclass_access(c->mc, line, 0), mode);
 }
 
 /*

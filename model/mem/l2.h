@@ -26,7 +26,7 @@ struct hart;
 
 struct l2_stats {
 	struct mctr accesses, hits, misses;
-	struct mctr compulsory, capacity, conflict, coherence;
+	struct mctr compulsory, capacity, conflict, coherence;	/* in enum miss_class order */
 	struct mctr upgrades;		/* write requests to a shared line (BusUpgr) */
 	struct mctr writebacks;		/* dirty lines evicted to memory */
 	struct mctr back_invalidations;	/* L1 lines removed to keep inclusion */

@@ -13,6 +13,10 @@ CC          ?= cc
 HOST_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
                -fno-strict-aliasing -MMD -MP -Imodel
 HOST_LIBS    = -lelf
+# The model is compiled for link-time optimization as well as normally: the
+# simulator links with it (its hot paths cross files: hart, core, caches),
+# while the many test programs link the plain code and build quickly.
+HOST_LTO    := -flto=auto -ffat-lto-objects
 
 MODEL_SRC := $(sort $(shell find model -name '*.c'))
 MODEL_OBJ := $(MODEL_SRC:%.c=$(BUILD)/host/%.o)
@@ -21,6 +25,10 @@ MODEL_LIB := $(BUILD)/libosprey.a
 $(BUILD)/host/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) -c $< -o $@
+
+$(BUILD)/host/model/%.o: model/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -c $< -o $@
 
 $(MODEL_LIB): $(MODEL_OBJ)
 	@rm -f $@
@@ -66,7 +74,7 @@ include tests/kernel/kernel-tests.mk
 
 $(OSPREY): $(BUILD)/host/sim/osprey.o $(BUILD)/host/sim/sim_cosim.o $(MODEL_LIB) \
 	   $(COSIM_LIB) $(SBUF_RTL_LIB)
-	$(CC) $(HOST_CFLAGS) -o $@ $(BUILD)/host/sim/osprey.o $(BUILD)/host/sim/sim_cosim.o \
+	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(BUILD)/host/sim/osprey.o $(BUILD)/host/sim/sim_cosim.o \
 		$(SBUF_RTL_LIBS) $(MODEL_LIB) $(HOST_LIBS)
 
 # ---- the user's targets -----------------------------------------------------

@@ -74,17 +74,31 @@ static uint64_t bus_wait_total(const struct core *c)
 	return mctr_total(&c->bus->stats[c->agent].wait_cycles);
 }
 
+/*
+ * The hart counts the cycles the core charges (mcycle, its per-mode cycles),
+ * but lazily: they gather in hart_lag, all in the current mode, and reach the
+ * hart before it can read them (a CSR instruction), when the mode changes,
+ * and at the end of the run. Counting one cycle per instruction in the hart
+ * costs the model several percent of its speed.
+ */
+static void sync_hart(struct core *c)
+{
+	if (c->hart_lag) {
+		hart_count_cycles(c->hart, c->hart_lag,
+				  c->mode == SM_M ? PRIV_M : (enum priv)c->mode);
+		c->hart_lag = 0;
+	}
+}
+
 /* Charges the cycles [acct, now) to the current cause, in the current mode. */
-static void charge(struct core *c, uint64_t now)
+static void charge_slow(struct core *c, uint64_t now)
 {
 	struct core_stats *s = &c->stats;
 	uint64_t n = now - c->acct;
 	int m = c->mode;
 
-	if (now <= c->acct)
-		return;
 	s->cycles.v[m] += n;
-	hart_idle(c->hart, n);	/* mcycle counts the same cycles */
+	c->hart_lag += n;
 	switch (c->cause) {
 	case STALL_IMISS:
 	case STALL_DMISS: {
@@ -111,9 +125,16 @@ static void charge(struct core *c, uint64_t now)
 	c->acct = now;
 }
 
+static inline void charge(struct core *c, uint64_t now)
+{
+	if (now > c->acct)
+		charge_slow(c, now);
+}
+
 void core_account(struct core *c, uint64_t now)
 {
 	charge(c, now);
+	sync_hart(c);
 }
 
 /* Sleeps until a wake-up, losing the time to @cause. */
@@ -176,6 +197,9 @@ static void count_peek(struct core *c)
 	const struct hart_peek *pk = &c->pk;
 	int m = c->mode;
 
+	/* Only micro-TLB misses look up the TLBs; most instructions skip this. */
+	if (!(pk->itlb_lookup | pk->dtlb_lookup))
+		return;
 	c->stats.itlb_lookups.v[m] += pk->itlb_lookup;
 	c->stats.itlb_misses.v[m] += pk->itlb_walk != 0;
 	c->stats.dtlb_lookups.v[m] += pk->dtlb_lookup;
@@ -195,8 +219,10 @@ static int execute(struct core *c, uint64_t now)
 	charge(c, now);
 	m = c->mode;
 	c->stats.cycles.v[m]++;		/* the issue cycle, before the instruction reads mcycle */
-	hart_idle(h, 1);
+	c->hart_lag++;
 	c->acct = now + 1;
+	if (pk->cls == IC_CSR || pk->irq || pk->fetch_fault || hart_in_wfi(h))
+		sync_hart(c);	/* it may read the counters, or run hart_step's full path */
 	ev = hart_step_peeked(h, pk);
 	c->stuck |= ev == HART_STUCK;
 	c->have_pk = 0;
@@ -272,7 +298,10 @@ static int execute(struct core *c, uint64_t now)
 	}
 out:
 	c->reg_ready[0] = 0;
-	c->mode = stat_mode(hart_priv(h));
+	if (stat_mode(hart_priv(h)) != m) {
+		sync_hart(c);	/* the cycles so far were spent in the old mode */
+		c->mode = stat_mode(hart_priv(h));
+	}
 	c->next = next;
 	c->cause = cause;
 	return ev == HART_RETIRED;

@@ -70,6 +70,7 @@ struct core {
 
 	uint64_t next;			/* cycle the core next wants to act; UINT64_MAX: asleep */
 	uint64_t acct;			/* cycles before this are accounted */
+	uint64_t hart_lag;		/* of those, cycles the hart has not counted yet */
 	enum stall_cause cause;		/* why the cycles since acct are lost */
 	uint64_t bus_wait_mark;		/* bus wait total when the current miss began */
 

@@ -251,11 +251,16 @@ void hart_watch_page(struct hart *h, uint32_t ppn)
 	hart_flush_fast(h);
 }
 
-void hart_idle(struct hart *h, uint64_t cycles)
+void hart_count_cycles(struct hart *h, uint64_t cycles, enum priv mode)
 {
 	if (!(h->mcountinhibit & 1))
 		h->cycle += cycles;
-	h->stats.cycles.v[SMODE(h->priv)] += cycles;
+	h->stats.cycles.v[SMODE(mode)] += cycles;
+}
+
+void hart_idle(struct hart *h, uint64_t cycles)
+{
+	hart_count_cycles(h, cycles, h->priv);
 	if (h->spin) {
 		/* The jump to itself retires once per cycle. */
 		if (!(h->mcountinhibit & 4))

@@ -170,6 +170,13 @@ void hart_watch_page(struct hart *h, uint32_t ppn);
  */
 void hart_idle(struct hart *h, uint64_t cycles);
 
+/*
+ * Counts @cycles that passed in privilege mode @mode (mcycle and the per-mode
+ * cycle counter): for a timing model that charges cycles in batches, after
+ * the mode may have changed.
+ */
+void hart_count_cycles(struct hart *h, uint64_t cycles, enum priv mode);
+
 /* Drives an interrupt line owned by a device (MSI, MTI, MEI, SEI). */
 void hart_set_irq(struct hart *h, enum irq irq, int level);
 

@@ -555,6 +555,12 @@ void decode(uint32_t raw, struct insn *d)
 	case FMT_CSR: case FMT_CSRI: d->imm = raw >> 20; break;
 	default: break;
 	}
+	d->src1 = (d->uses & INSN_RS1) ? d->rs1 : 0;
+	d->src2 = (d->uses & INSN_RS2) ? d->rs2 : 0;
+	if (d->cls == IC_LOAD || d->cls == IC_STORE || d->cls == IC_AMO) {
+		d->msize = d->cls == IC_AMO ? 4 : (uint8_t)(1u << ((raw >> 12) & 3));
+		d->mwrite = d->cls == IC_STORE || (d->uses & INSN_OWN);
+	}
 	/* Instructions that do not write rd get rd = 0 so the handler's write is harmless. */
 	if (!row->writes_rd)
 		d->rd = 0;

@@ -352,6 +352,8 @@ static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc
 		}
 		u->ppn = *pa >> 12;
 		u->rsw = h->last_rsw;
+		/* Guarded prefetching: PTE bit 8 on the page, or mpfctl without translation. */
+		u->guard = u->rsw == PTE_RSW_BARE ? (h->mpfctl & MPFCTL_GUARD) != 0 : (u->rsw & 1);
 		u->ok |= (uint8_t)(1u << acc);
 		u->ram = memmap_is_ram(h->env.mm, u->ppn << 12, PAGE_SIZE) &&
 			 u->ppn != h->env.slow_page;
@@ -389,26 +391,27 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	uint32_t raw;
 
 	pk->pc = h->pc;
-	pk->irq = 0;
-	pk->fetch_fault = 0;
 	pk->mem = 0;
-	pk->rs1 = pk->rs2 = pk->rd = 0;
 	pk->dtlb_lookup = pk->dtlb_walk = 0;
-	pk->cls = IC_ALU;
-	if ((hart_mip(h) & h->mie) && hart_takeable(h, hart_mip(h))) {
+	if (__builtin_expect((hart_mip(h) & h->mie) != 0, 0) && hart_takeable(h, hart_mip(h))) {
 		pk->irq = 1;
+		pk->fetch_fault = 0;
+		pk->rs1 = pk->rs2 = pk->rd = 0;
+		pk->cls = IC_ALU;
 		pk->itlb_lookup = pk->itlb_walk = 0;
 		return;
 	}
+	pk->irq = 0;
 	if (peek_translate(h, h->pc, ACC_FETCH, &pk->fetch_pa, &pk->itlb_lookup, &pk->itlb_walk,
 			   pk->ipte) ||
 	    (!h->micro_i.ram && !memmap_is_ram(h->env.mm, pk->fetch_pa, 4))) {
 		pk->fetch_fault = 1;
+		pk->rs1 = pk->rs2 = pk->rd = 0;
+		pk->cls = IC_ALU;
 		return;
 	}
-	/* Guarded prefetching: PTE bit 8 on the code page, or mpfctl without translation. */
-	pk->guard_en = h->micro_i.rsw == PTE_RSW_BARE ? (h->mpfctl & MPFCTL_GUARD) != 0
-						      : (h->micro_i.rsw & 1);
+	pk->fetch_fault = 0;
+	pk->guard_en = h->micro_i.guard;
 	memcpy(&raw, memmap_host(h->env.mm, pk->fetch_pa), 4);
 	d = &h->dcache[(h->pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
 	if (d->raw != raw)
@@ -418,17 +421,15 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	pk->cls = d->cls;
 	pk->rd = d->rd;
 	pk->imm = d->imm;
-	if (d->uses & INSN_RS1)
-		pk->rs1 = d->rs1;
-	if (d->uses & INSN_RS2)
-		pk->rs2 = d->rs2;
-	if (pk->cls != IC_LOAD && pk->cls != IC_STORE && pk->cls != IC_AMO)
+	pk->rs1 = d->src1;
+	pk->rs2 = d->src2;
+	if (!d->msize)
 		return;
 	pk->mem = 1;
 	pk->mem_fault = 0;
 	pk->mmio = 0;
-	pk->write = pk->cls == IC_STORE || (d->uses & INSN_OWN);
-	pk->size = pk->cls == IC_AMO ? 4 : (uint8_t)(1u << ((raw >> 12) & 3));
+	pk->write = d->mwrite;
+	pk->size = d->msize;
 	pk->va = h->x[d->rs1] + (uint32_t)d->imm;
 	if (pk->va & (pk->size - 1u)) {
 		pk->mem_fault = 1;

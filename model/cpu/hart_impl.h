@@ -27,6 +27,10 @@ struct insn {
 	uint8_t rd, rs1, rs2;
 	uint8_t cls;		/* enum insn_class */
 	uint8_t uses;		/* INSN_RS1 | INSN_RS2 | INSN_OWN: what the timing model needs */
+	/* the same, ready for hart_peek */
+	uint8_t src1, src2;	/* rs1 and rs2 when read, else 0 */
+	uint8_t msize;		/* bytes a load, store or atomic accesses; 0 for the rest */
+	uint8_t mwrite;		/* that access needs ownership (store, SC, AMO) */
 };
 
 #define PTE_RSW_BARE 0xff	/* no translation: platform extensions come from mpfctl */
@@ -130,6 +134,7 @@ struct hart {
 		uint8_t pmp_page;	/* access types PMP allows on the whole page */
 		uint8_t ram;	/* the page is RAM that no device watches */
 		uint8_t rsw;	/* its PTE's RSW bits, or PTE_RSW_BARE without translation */
+		uint8_t guard;	/* guarded prefetching is on for the page (micro_i only) */
 	} micro_i, micro_d;	/* one-entry micro-TLBs in front of the I-TLB and D-TLB */
 	void (*store_hook)(void *ctx, uint32_t pa, int size, uint32_t val);
 	void *store_ctx;

@@ -187,7 +187,7 @@ static void side_resolved(struct l1 *c, uint32_t line)
 			c->side_line[i] = ~0u;
 }
 
-enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now)
+enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t now)
 {
 	uint32_t line = carray_line(&c->arr, addr);
 	struct cache_line *l = carray_find(&c->arr, line);

@@ -138,7 +138,35 @@ void l1_free(struct l1 *c);
  * A demand access to byte address @addr at @now; @write asks for ownership
  * (stores, SC and AMOs). A hit updates state (E becomes M on a write).
  */
-enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now);
+enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t now);
+
+/*
+ * The same; this inline part takes the common case, a plain hit with nothing
+ * else to note (no replayed fill, no prefetched line, no prefetcher told of
+ * accesses), and leaves the rest to l1_access_slow.
+ */
+static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now)
+{
+	uint32_t line = carray_line(&c->arr, addr);
+	struct cache_line *l = c->arr.lines + (size_t)carray_set(&c->arr, line) * c->arr.ways;
+	struct cache_line *end = l + c->arr.ways;
+
+	if (c->nreplay || c->pf_event)
+		return l1_access_slow(c, addr, write, now);
+	while (l->tag != line || l->state == LINE_I)
+		if (++l == end)
+			return l1_access_slow(c, addr, write, now);
+	if (l->prefetched || (write && l->state == LINE_S))
+		return l1_access_slow(c, addr, write, now);
+	c->stats.accesses.v[*c->mode]++;
+	c->stats.hits.v[*c->mode]++;
+	mclass_hit(c->mc, line);
+	if (c->arr.ways > 1)
+		carray_touch(&c->arr, l);
+	if (write)
+		l->state = LINE_M;
+	return L1_HIT;
+}
 
 /* From the L2: the line (L1 line number) arrives in @state at @now. */
 void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now);

@@ -21,8 +21,17 @@ void fetch_init(struct fetch *f, struct l1 *l1i, uint32_t queue_insns, const uin
 	f->guard_en = guard_en;
 }
 
+/* The fetch unit drops a line it asked for: the L1I must not wait for it to come back. */
+static void drop(struct fetch *f, uint32_t line, uint8_t state)
+{
+	if (state == FL_PENDING)
+		l1_abandon(f->l1i, line);
+}
+
 void fetch_flush(struct fetch *f)
 {
+	drop(f, f->cur, f->cur_state);
+	drop(f, f->next, f->next_state);
 	f->cur_state = FL_NONE;
 	f->next_state = FL_NONE;
 }
@@ -78,10 +87,13 @@ enum fetch_result fetch_get(struct fetch *f, uint32_t pa, uint64_t now)
 		} else {
 			if (f->cur_state != FL_NONE && !(f->cur_state == FL_PENDING && f->cur == line))
 				f->stats.redirects.v[*f->mode]++;
+			if (f->cur != line)
+				drop(f, f->cur, f->cur_state);
 			f->cur = line;
 			f->cur_state = (uint8_t)request(f, line, now);
 			if (f->cur_state != FL_READY)
 				return FETCH_WAIT;
+			drop(f, f->next, f->next_state);	/* the line ahead of the old one */
 		}
 		f->cur = line;
 		f->cur_state = FL_READY;

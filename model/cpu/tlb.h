@@ -20,10 +20,28 @@ struct tlb_entry {
 	uint8_t valid;
 };
 
+/*
+ * The host's memo of recent probes: what a search of the ways found for a
+ * (page, size, ASID), remembered until the TLB next changes. A search of a
+ * fully-associative TLB reads every way, and a megapage lookup first misses
+ * among the 4 KiB entries; the memo makes repeated lookups one compare.
+ */
+#define TLB_MEMO 64
+
+struct tlb_memo {
+	uint32_t key;		/* the probe's page number */
+	uint16_t asid;
+	uint8_t mega;
+	uint32_t gen;		/* valid while equal to the TLB's gen */
+	int32_t index;		/* the entry found, or -1 */
+};
+
 struct tlb {
 	struct tlb_entry *e;	/* sets * ways entries, set-major */
 	uint32_t sets, ways;
 	uint32_t *victim;	/* per set: next way to replace (FIFO) */
+	uint32_t gen;		/* bumped on every change of the entries */
+	struct tlb_memo memo[TLB_MEMO];
 };
 
 int tlb_init(struct tlb *t, const struct tlb_config *cfg);

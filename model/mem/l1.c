@@ -131,16 +131,45 @@ static void count_hit(struct l1 *c, uint32_t line, int seen)
 		mclass_access(c->mc, line, 1);
 }
 
-/* True (and forgotten) when @line was just filled for an access now replayed. */
-static int consume_replay(struct l1 *c, uint32_t line)
+/* Removes @line from @list of *@n lines; 1 if it was there. */
+static int list_take(uint32_t *list, uint32_t *n, uint32_t line)
 {
-	for (uint32_t i = 0; i < c->nreplay; i++) {
-		if (c->replay[i] == line) {
-			c->replay[i] = c->replay[--c->nreplay];
+	for (uint32_t i = 0; i < *n; i++) {
+		if (list[i] == line) {
+			list[i] = list[--*n];
 			return 1;
 		}
 	}
 	return 0;
+}
+
+/* A fill for an access that missed: the access will be replayed, unless abandoned. */
+static void add_replay(struct l1 *c, uint32_t line)
+{
+	if (list_take(c->abandoned, &c->nabandoned, line))
+		return;
+	c->replay[c->nreplay < L1_MAX_MSHRS ? c->nreplay++ : 0] = line;
+}
+
+void l1_abandon(struct l1 *c, uint32_t line)
+{
+	struct l1_pf_mshr *pm = find_pf(c, line);
+
+	if (list_take(c->replay, &c->nreplay, line))
+		return;		/* it came already */
+	if (!find_mshr(c, line) && !(pm && pm->demand))
+		return;		/* nothing on its way would be replayed */
+	for (uint32_t i = 0; i < c->nabandoned; i++)
+		if (c->abandoned[i] == line)
+			return;
+	if (c->nabandoned < L1_MAX_MSHRS)
+		c->abandoned[c->nabandoned++] = line;
+}
+
+/* True (and forgotten) when @line was just filled for an access now replayed. */
+static int consume_replay(struct l1 *c, uint32_t line)
+{
+	return list_take(c->replay, &c->nreplay, line);
 }
 
 static void tell(struct l1 *c, enum pf_event ev, uint32_t line, uint64_t now)
@@ -195,6 +224,10 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 	struct l1_pf_mshr *pm;
 	enum l1_result r;
 	int mode = *c->mode;
+
+	/* Asked for again, a line on its way is the client's to replay once more. */
+	if (c->nabandoned)
+		list_take(c->abandoned, &c->nabandoned, line);
 
 	if (l && (!write || l->state != LINE_S)) {
 		if (!consume_replay(c, line)) {
@@ -330,7 +363,7 @@ static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, uint64_t
 	if (demand) {
 		/* Late: the demand access waits for it, so it goes straight in, used. */
 		place(c, line, LINE_S);
-		c->replay[c->nreplay < L1_MAX_MSHRS ? c->nreplay++ : 0] = line;
+		add_replay(c, line);
 		c->pfs[src].useful.v[*c->mode]++;
 		if (c->wake)
 			c->wake(c->wake_ctx, now);
@@ -367,8 +400,7 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 		l->state = (uint8_t)state;	/* an upgrade completed */
 	if (m) {
 		m->valid = 0;
-		if (c->nreplay < L1_MAX_MSHRS)
-			c->replay[c->nreplay++] = line;
+		add_replay(c, line);
 	}
 	if (c->wake)
 		c->wake(c->wake_ctx, now);

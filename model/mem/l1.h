@@ -102,6 +102,12 @@ struct l1 {
 	 */
 	uint32_t replay[L1_MAX_MSHRS];
 	uint32_t nreplay;
+	/*
+	 * Lines whose missed access the client gave up (l1_abandon) while still
+	 * on their way: their fill is replayed by nobody, so it records no replay.
+	 */
+	uint32_t abandoned[L1_MAX_MSHRS];
+	uint32_t nabandoned;
 
 	/* prefetching (instruction side) */
 	struct l1_pf_mshr pf[L1_MAX_MSHRS];
@@ -151,7 +157,7 @@ static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, u
 	struct cache_line *l = c->arr.lines + (size_t)carray_set(&c->arr, line) * c->arr.ways;
 	struct cache_line *end = l + c->arr.ways;
 
-	if (c->nreplay || c->pf_event)
+	if (c->nreplay || c->nabandoned || c->pf_event)
 		return l1_access_slow(c, addr, write, now);
 	while (l->tag != line || l->state == LINE_I)
 		if (++l == end)
@@ -167,6 +173,13 @@ static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, u
 		l->state = LINE_M;
 	return L1_HIT;
 }
+
+/*
+ * The client will not repeat its access to @line that missed (the fetch unit
+ * was redirected before the line came): the fill is no replay of it, and
+ * the next access to the line counts as a new one.
+ */
+void l1_abandon(struct l1 *c, uint32_t line);
 
 /* From the L2: the line (L1 line number) arrives in @state at @now. */
 void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now);

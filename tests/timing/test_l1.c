@@ -116,6 +116,54 @@ static void test_l1_second_access_to_a_pending_line_merges(void **state)
 	tsys_free(s);
 }
 
+/* The fetch unit gave up the line while it was on its way: no replay waits for it. */
+static void test_l1_abandoned_miss_is_not_replayed(void **state)
+{
+	struct tsys *s = sys(1);
+
+	assert_int_equal(tsys_i(s, 0, A), L1_MISS);
+	l1_abandon(&s->l1i[0], A >> s->l1i[0].arr.line_shift);
+	tsys_settle(s);
+	assert_int_equal(tsys_l1i(s, 0, A), LINE_S);
+	/* a later fetch of the line is a new access, and a hit */
+	assert_int_equal(tsys_i(s, 0, A), L1_HIT);
+	assert_int_equal(L1I(s, 0, accesses), 2);
+	assert_int_equal(L1I(s, 0, hits), 1);
+	tsys_free(s);
+}
+
+/* Given up after the line came: the waiting replay is dropped. */
+static void test_l1_abandoned_fill_drops_its_replay(void **state)
+{
+	struct tsys *s = sys(1);
+
+	assert_int_equal(tsys_i(s, 0, A), L1_MISS);
+	tsys_settle(s);
+	l1_abandon(&s->l1i[0], A >> s->l1i[0].arr.line_shift);
+	assert_int_equal(tsys_i(s, 0, A), L1_HIT);
+	assert_int_equal(L1I(s, 0, accesses), 2);
+	assert_int_equal(L1I(s, 0, hits), 1);
+	tsys_free(s);
+}
+
+/* Asked for again while still on its way: the fill is that access's replay after all. */
+static void test_l1_abandoned_then_requested_again_is_replayed(void **state)
+{
+	struct tsys *s = sys(1);
+
+	assert_int_equal(tsys_i(s, 0, A), L1_MISS);
+	l1_abandon(&s->l1i[0], A >> s->l1i[0].arr.line_shift);
+	tsys_run(s, s->now + 2);
+	assert_int_equal(tsys_i(s, 0, A), L1_MISS);	/* merges with the miss in flight */
+	tsys_settle(s);
+	assert_int_equal(tsys_i(s, 0, A), L1_HIT);	/* the replay */
+	assert_int_equal(L1I(s, 0, accesses), 1);
+	assert_int_equal(L1I(s, 0, hits), 0);
+	assert_int_equal(tsys_i(s, 0, A + 4), L1_HIT);	/* a new access */
+	assert_int_equal(L1I(s, 0, accesses), 2);
+	tsys_free(s);
+}
+
 static void test_l1_read_behind_a_pending_write_merges(void **state)
 {
 	struct tsys *s = sys(1);
@@ -256,6 +304,9 @@ int main(void)
 		cmocka_unit_test(test_l1i_miss_that_hits_the_l2_fills_after_both_latencies),
 		cmocka_unit_test(test_l1i_fill_is_always_shared),
 		cmocka_unit_test(test_l1_second_access_to_a_pending_line_merges),
+		cmocka_unit_test(test_l1_abandoned_miss_is_not_replayed),
+		cmocka_unit_test(test_l1_abandoned_fill_drops_its_replay),
+		cmocka_unit_test(test_l1_abandoned_then_requested_again_is_replayed),
 		cmocka_unit_test(test_l1_read_behind_a_pending_write_merges),
 		cmocka_unit_test(test_l1_write_behind_a_pending_read_is_blocked),
 		cmocka_unit_test(test_l1_full_mshrs_block_a_new_miss),

@@ -176,12 +176,22 @@ static void csr_write(struct hart *h, int csr, uint32_t v)
 	case CSR_SSTATUS:
 		v = (h->mstatus & ~SSTATUS_MASK) | (v & SSTATUS_MASK);
 		/* fall through */
-	case CSR_MSTATUS:
+	case CSR_MSTATUS: {
+		uint32_t old = h->mstatus, changed;
+
 		if (((v & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT) == 2)
 			v = (v & ~MSTATUS_MPP) | (h->mstatus & MSTATUS_MPP);	/* reserved: keep */
 		h->mstatus = (h->mstatus & ~MSTATUS_WMASK) | (v & MSTATUS_WMASK);
-		hart_flush_fast(h);
+		/*
+		 * Only the bits that change how data addresses translate make the
+		 * fast paths stale; kernels flip SIE around every lock.
+		 */
+		changed = old ^ h->mstatus;
+		if ((changed & (MSTATUS_MPRV | MSTATUS_SUM | MSTATUS_MXR)) ||
+		    ((h->mstatus & MSTATUS_MPRV) && (changed & MSTATUS_MPP)))
+			hart_flush_fast(h);
 		break;
+	}
 	case CSR_SIE: h->mie = (h->mie & ~h->mideleg) | (v & h->mideleg & S_INTS); break;
 	case CSR_STVEC: h->stvec = v & ~2u; break;
 	case CSR_SCOUNTEREN: h->scounteren = v; break;

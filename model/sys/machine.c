@@ -30,6 +30,8 @@ int machine_init(struct machine *m, const struct config *cfg, const struct machi
 	memset(m, 0, sizeof(*m));
 	m->cfg = *cfg;
 	m->opts = *opts;
+	m->insn_limit = opts->max_insns ? opts->max_insns : UINT64_MAX;
+	m->cycle_limit = opts->max_cycles ? opts->max_cycles : UINT64_MAX;
 	m->nharts = (int)cfg->cores;
 	symtab_init(&m->syms);
 	if (memmap_init(&m->mm, RAM_BASE, cfg->mem_size)) {
@@ -200,8 +202,24 @@ static void check_stuck(struct machine *m, struct hart *h)
 		 hart_stuck_reason(h));
 }
 
-/* Devices that act on time or retired instructions, and the run's limits. */
-static void after_cycle(struct machine *m)
+/* Stops the run at a limit. */
+static __attribute__((noinline, cold)) void stop_at_limit(struct machine *m)
+{
+	if (m->opts.max_insns && m->retired >= m->opts.max_insns)
+		sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT,
+			 "instruction limit reached: %llu instructions retired",
+			 (unsigned long long)m->retired);
+	else
+		sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT, "cycle limit reached: %llu cycles",
+			 (unsigned long long)m->opts.max_cycles);
+}
+
+/*
+ * Devices that act on time or retired instructions, and the run's limits.
+ * Both loops call it every cycle they run, so it is inline, and the limits
+ * are one compare each (a limit of 0 is none: UINT64_MAX).
+ */
+static inline void after_cycle(struct machine *m)
 {
 	if (m->now >= m->clint.next_event)
 		clint_update(&m->clint);
@@ -209,14 +227,9 @@ static void after_cycle(struct machine *m)
 		htif_poll(&m->htif);
 	if (m->now % UART_POLL_CYCLES == 0 && uart_rx_open(&m->uart))
 		uart_poll(&m->uart, 0);
-	if (m->opts.max_insns && m->retired >= m->opts.max_insns)
-		sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT,
-			 "instruction limit reached: %llu instructions retired",
-			 (unsigned long long)m->retired);
 	/* Timing mode calls this before counting the cycle it just ran. */
-	else if (m->opts.max_cycles && m->now + (m->timing != NULL) >= m->opts.max_cycles)
-		sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT, "cycle limit reached: %llu cycles",
-			 (unsigned long long)m->opts.max_cycles);
+	if (m->retired >= m->insn_limit || m->now + (m->timing != NULL) >= m->cycle_limit)
+		stop_at_limit(m);
 }
 
 /* Functional mode: one instruction per hart per cycle, until @until instructions retired. */
@@ -298,6 +311,10 @@ static void run_timing(struct machine *m)
 		if (m->stop.kind != STOP_NONE) {
 			m->now++;
 			break;
+		}
+		if (t->busy_next <= m->now + 1) {
+			m->now++;	/* the common case: some core acts next cycle */
+			continue;
 		}
 		next = timing_next(t, m->now);
 		dev = device_next(m);

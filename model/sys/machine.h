@@ -58,6 +58,8 @@ struct machine {
 	uint32_t entry;
 	uint64_t now;		/* core cycles since reset */
 	uint64_t retired;	/* instructions retired by all harts */
+	uint64_t insn_limit;	/* opts.max_insns, or UINT64_MAX for none */
+	uint64_t cycle_limit;	/* opts.max_cycles, or UINT64_MAX for none */
 	struct sim_stop stop;
 };
 

@@ -54,16 +54,19 @@ int timing_cycle(struct timing *t, uint64_t now)
 		eventq_run(&t->events, now);
 	for (int i = 0; i < t->ncores; i++) {
 		struct core *c = &t->core[i];
-		uint64_t next;
+		uint64_t next = core_next(c, now);
 
-		if (__builtin_expect(c->next == UINT64_MAX, 0) && c->cause == STALL_IDLE &&
-		    hart_wakeable(c->hart))
+		if (next > now) {
+			/* Not due: asleep, unless an interrupt has just woken it from WFI. */
+			if (__builtin_expect(next != UINT64_MAX, 1) || c->cause != STALL_IDLE ||
+			    !hart_wakeable(c->hart))
+				goto counted;
 			core_wake(c, now);
-		if (core_next(c, now) <= now) {
-			retired += core_step(c, now);
-			t->stuck |= c->stuck;
 		}
+		retired += core_step(c, now);
+		t->stuck |= c->stuck;
 		next = core_next(c, now + 1);
+counted:
 		if (__builtin_expect(c->ipf.on, 0) && ipf_active(&c->ipf)) {
 			ipf_cycle(&c->ipf, now);
 			t->stuck |= c->ipf.sb_failed;

@@ -514,6 +514,8 @@ static enum insn_class classify(const struct insn_desc *row)
 	}
 }
 
+_Static_assert(sizeof(struct insn) == 32, "decode cache entries stay 32 bytes");
+
 void decode(uint32_t raw, struct insn *d)
 {
 	const struct insn_desc *row = &insn_illegal;
@@ -559,7 +561,8 @@ void decode(uint32_t raw, struct insn *d)
 	d->src2 = (d->uses & INSN_RS2) ? d->rs2 : 0;
 	if (d->cls == IC_LOAD || d->cls == IC_STORE || d->cls == IC_AMO) {
 		d->msize = d->cls == IC_AMO ? 4 : (uint8_t)(1u << ((raw >> 12) & 3));
-		d->mwrite = d->cls == IC_STORE || (d->uses & INSN_OWN);
+		if (d->cls == IC_STORE || (d->uses & INSN_OWN))
+			d->uses |= INSN_MWRITE;
 	}
 	/* Instructions that do not write rd get rd = 0 so the handler's write is harmless. */
 	if (!row->writes_rd)

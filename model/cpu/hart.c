@@ -428,7 +428,7 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	pk->mem = 1;
 	pk->mem_fault = 0;
 	pk->mmio = 0;
-	pk->write = d->mwrite;
+	pk->write = (d->uses & INSN_MWRITE) != 0;
 	pk->size = d->msize;
 	pk->va = h->x[d->rs1] + (uint32_t)d->imm;
 	if (pk->va & (pk->size - 1u)) {

@@ -19,18 +19,18 @@ struct insn;
 typedef int insn_fn(struct hart *h, const struct insn *d);
 
 /* A decoded instruction. The decode cache is tagged by the raw word itself. */
+/* 32 bytes, so that indexing the decode cache is a shift. */
 struct insn {
 	uint32_t raw;		/* the instruction word this entry was decoded from */
+	int32_t imm;		/* sign-extended immediate, or CSR number, or shamt */
 	insn_fn *exec;
 	const struct insn_desc *desc;	/* table row, for trace and disassembly */
-	int32_t imm;		/* sign-extended immediate, or CSR number, or shamt */
 	uint8_t rd, rs1, rs2;
 	uint8_t cls;		/* enum insn_class */
-	uint8_t uses;		/* INSN_RS1 | INSN_RS2 | INSN_OWN: what the timing model needs */
+	uint8_t uses;		/* INSN_RS1 | INSN_RS2 | INSN_OWN | INSN_MWRITE: for the timing model */
 	/* the same, ready for hart_peek */
 	uint8_t src1, src2;	/* rs1 and rs2 when read, else 0 */
 	uint8_t msize;		/* bytes a load, store or atomic accesses; 0 for the rest */
-	uint8_t mwrite;		/* that access needs ownership (store, SC, AMO) */
 };
 
 #define PTE_RSW_BARE 0xff	/* no translation: platform extensions come from mpfctl */
@@ -38,6 +38,7 @@ struct insn {
 #define INSN_RS1 0x1	/* reads rs1 */
 #define INSN_RS2 0x2	/* reads rs2 */
 #define INSN_OWN 0x4	/* an atomic that writes memory (SC, AMOs): needs ownership */
+#define INSN_MWRITE 0x8	/* its memory access needs ownership: a store, or INSN_OWN */
 
 /* Exception causes (mcause with the interrupt bit clear). */
 enum cause {

@@ -45,9 +45,15 @@ best "functional, kernel shell workload" --mode functional --cores 4 --max-insns
 best "timing, kernel shell workload" --mode timing --cores 4 --max-insns 40000000 \
 	--disk "$shell_img" "$kernel"
 
-f=$(cat "$tmp/functional__compute_loop__4_harts")
-t=$(cat "$tmp/timing__compute_loop__4_harts")
-awk -v f="$f" -v t="$t" 'BEGIN { printf "timing-mode slowdown, compute loop, 4 harts: %.1fx\n", f / t }'
+# slowdown LABEL KEY: functional over timing speed of one workload
+slowdown() {
+	f=$(cat "$tmp/functional__$2")
+	t=$(cat "$tmp/timing__$2")
+	awk -v l="$1" -v f="$f" -v t="$t" 'BEGIN { printf "timing-mode slowdown, %s: %.1fx\n", l, f / t }'
+}
+slowdown "compute loop, 4 harts" compute_loop__4_harts
+slowdown "demo, 4 harts" demo__4_harts
+slowdown "kernel shell workload" kernel_shell_workload
 
 # Idle skipping: 1e9 cycles of WFI until a timer interrupt.
 start=$(date +%s.%N)

@@ -61,14 +61,13 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
 	h->mip_sw = h->mip_hw = 0;
 	memset(h->pmpcfg, 0, sizeof(h->pmpcfg));
 	memset(h->pmpaddr, 0, sizeof(h->pmpaddr));
-	h->pmp_active = 0;
 	h->stvec = h->scounteren = h->sscratch = h->sepc = h->scause = h->stval = 0;
 	h->satp = h->senvcfg = 0;
 	h->mpfctl = 0;
 	h->cycle = h->instret = 0;
 	tlb_flush(&h->itlb, 1, 0, 1, 0);
 	tlb_flush(&h->dtlb, 1, 0, 1, 0);
-	hart_flush_fast(h);
+	mmu_pmp_update(h);	/* no entry active; flushes the fast paths */
 	h->last_trap_vector = ~0u;
 }
 

@@ -350,9 +350,9 @@ static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc
 			u->pmp_page = 0;
 		}
 		u->ppn = *pa >> 12;
-		u->rsw = h->last_rsw;
 		/* Guarded prefetching: PTE bit 8 on the page, or mpfctl without translation. */
-		u->guard = u->rsw == PTE_RSW_BARE ? (h->mpfctl & MPFCTL_GUARD) != 0 : (u->rsw & 1);
+		u->guard = h->last_rsw == PTE_RSW_BARE ? (h->mpfctl & MPFCTL_GUARD) != 0
+						       : (h->last_rsw & 1);
 		u->ok |= (uint8_t)(1u << acc);
 		u->ram = memmap_is_ram(h->env.mm, u->ppn << 12, PAGE_SIZE) &&
 			 u->ppn != h->env.slow_page;

@@ -18,8 +18,10 @@ struct insn;
 /* An instruction's handler: 0 when it retired, 1 when it trapped. */
 typedef int insn_fn(struct hart *h, const struct insn *d);
 
-/* A decoded instruction. The decode cache is tagged by the raw word itself. */
-/* 32 bytes, so that indexing the decode cache is a shift. */
+/*
+ * A decoded instruction. The decode cache is tagged by the raw word itself;
+ * entries are 32 bytes, so that indexing it is a shift.
+ */
 struct insn {
 	uint32_t raw;		/* the instruction word this entry was decoded from */
 	int32_t imm;		/* sign-extended immediate, or CSR number, or shamt */
@@ -137,7 +139,6 @@ struct hart {
 		uint8_t ok;	/* access types (1 << enum access) already checked */
 		uint8_t pmp_page;	/* access types PMP allows on the whole page */
 		uint8_t ram;	/* the page is RAM that no device watches */
-		uint8_t rsw;	/* its PTE's RSW bits, or PTE_RSW_BARE without translation */
 		uint8_t guard;	/* guarded prefetching is on for the page (micro_i only) */
 	} micro_i, micro_d;	/* one-entry micro-TLBs in front of the I-TLB and D-TLB */
 	void (*store_hook)(void *ctx, uint32_t pa, int size, uint32_t val);

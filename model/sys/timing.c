@@ -56,17 +56,15 @@ int timing_cycle(struct timing *t, uint64_t now)
 		struct core *c = &t->core[i];
 		uint64_t next = core_next(c, now);
 
-		if (next > now) {
-			/* Not due: asleep, unless an interrupt has just woken it from WFI. */
-			if (__builtin_expect(next != UINT64_MAX, 1) || c->cause != STALL_IDLE ||
-			    !hart_wakeable(c->hart))
-				goto counted;
-			core_wake(c, now);
+		/* Due now, or asleep in WFI with an interrupt that has just arrived. */
+		if (next <= now || (__builtin_expect(next == UINT64_MAX, 0) &&
+				    c->cause == STALL_IDLE && hart_wakeable(c->hart))) {
+			if (next > now)
+				core_wake(c, now);
+			retired += core_step(c, now);
+			t->stuck |= c->stuck;
+			next = core_next(c, now + 1);
 		}
-		retired += core_step(c, now);
-		t->stuck |= c->stuck;
-		next = core_next(c, now + 1);
-counted:
 		if (__builtin_expect(c->ipf.on, 0) && ipf_active(&c->ipf)) {
 			ipf_cycle(&c->ipf, now);
 			t->stuck |= c->ipf.sb_failed;

@@ -4,7 +4,7 @@
 
 FW_LIB_DIR  := firmware/lib
 FW_LDSCRIPT := $(FW_LIB_DIR)/link.ld
-FW_INC      := -I$(FW_LIB_DIR)
+FW_INC      := -I$(FW_LIB_DIR) -Ifirmware/include
 FW_CRT0     := $(BUILD)/firmware/lib/crt0.o
 FW_LIB      := $(BUILD)/firmware/lib/libfw.a
 

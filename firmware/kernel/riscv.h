@@ -4,7 +4,7 @@
 #define KERNEL_RISCV_H
 
 #include <stdint.h>
-#include "csr.h"
+#include "riscv_csr.h"
 
 #define PGSIZE		4096u
 #define PGSHIFT		12

@@ -10,7 +10,7 @@
  * restores it; returning to user mode re-arms sscratch and stores tp.
  * Interrupts stay disabled from the trap to the sret.
  */
-#include "csr.h"
+#include "riscv_csr.h"
 
 #define TF_SIZE 144
 

@@ -29,7 +29,7 @@ void kvminit(void)
 
 void switch_pagetable(pagetable_t pt)
 {
-	csr_write(satp, SATP_SV32 | ((uint32_t)pt >> PGSHIFT));
+	csr_write(satp, SATP_MODE_SV32 | ((uint32_t)pt >> PGSHIFT));
 	sfence_vma();
 }
 

@@ -6,7 +6,7 @@
  * call table.  The layer runs with translation off, on physical addresses.
  */
 #include <stdint.h>
-#include "csr.h"
+#include "riscv_csr.h"
 #include "sbi.h"
 
 #define FINISHER	0x00100000u	/* SiFive test finisher */

@@ -24,7 +24,7 @@ static void handler(struct trap_frame *f)
 {
 	uint32_t h = hart_id();
 
-	if (f->cause != (MCAUSE_IRQ | IRQ_M_SOFT)) {
+	if (f->cause != (CAUSE_IRQ | IRQ_M_SOFT)) {
 		amoadd_w(&other, 1);
 		f->epc += 4;
 		return;

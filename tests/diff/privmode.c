@@ -61,13 +61,13 @@ static void mhandler(struct trap_frame *f)
 		mode_return(&ctx, f->regs[REG_A0]);
 	logtrap('M', f, mpp);
 	switch (f->cause) {
-	case MCAUSE_IRQ | IRQ_M_SOFT:
+	case CAUSE_IRQ | IRQ_M_SOFT:
 		clint_set_msip(0, 0);
 		break;
-	case MCAUSE_IRQ | IRQ_M_TIMER:
+	case CAUSE_IRQ | IRQ_M_TIMER:
 		clint_set_mtimecmp(0, ~0ull);
 		break;
-	case MCAUSE_IRQ | IRQ_S_TIMER:	/* only if delegation failed */
+	case CAUSE_IRQ | IRQ_S_TIMER:	/* only if delegation failed */
 		csr_clear(mip, MIP_STIP);
 		break;
 	default:
@@ -79,9 +79,9 @@ static void mhandler(struct trap_frame *f)
 static void shandler(struct trap_frame *f)
 {
 	logtrap('S', f, !!(f->status & MSTATUS_SPP));
-	if (f->cause == (MCAUSE_IRQ | IRQ_S_TIMER))
+	if (f->cause == (CAUSE_IRQ | IRQ_S_TIMER))
 		csr_clear(sie, MIP_STIP);	/* STIP stays pending; M clears it later */
-	else if (!(f->cause & MCAUSE_IRQ))
+	else if (!(f->cause & CAUSE_IRQ))
 		f->epc += 4;
 }
 

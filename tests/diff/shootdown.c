@@ -55,7 +55,7 @@ static void mhandler(struct trap_frame *f)
 		f->epc += 4;
 		return;
 	}
-	if (f->cause == (MCAUSE_IRQ | IRQ_M_SOFT)) {
+	if (f->cause == (CAUSE_IRQ | IRQ_M_SOFT)) {
 		clint_set_msip(h, 0);
 		csr_set(mip, MIP_SSIP);	/* forward to S mode */
 		return;
@@ -74,7 +74,7 @@ static uint32_t tp_hart(void)
 
 static void shandler(struct trap_frame *f)
 {
-	if (f->cause == (MCAUSE_IRQ | IRQ_S_SOFT)) {
+	if (f->cause == (CAUSE_IRQ | IRQ_S_SOFT)) {
 		csr_clear(sip, MIP_SSIP);
 		sfence_vma();
 		flushed[tp_hart()] = 1;

@@ -37,7 +37,7 @@ static void mhandler(struct trap_frame *f)
 		f->epc += 4;
 		return;
 	}
-	if (f->cause == (MCAUSE_IRQ | IRQ_M_TIMER)) {
+	if (f->cause == (CAUSE_IRQ | IRQ_M_TIMER)) {
 		m_timer++;
 		csr_clear(mie, MIP_MTIP);	/* until the next request */
 		csr_set(mip, MIP_STIP);
@@ -57,14 +57,14 @@ static void sbi_set_timer(uint32_t delta)
 
 static void shandler(struct trap_frame *f)
 {
-	if (f->cause == (MCAUSE_IRQ | IRQ_S_TIMER)) {
+	if (f->cause == (CAUSE_IRQ | IRQ_S_TIMER)) {
 		s_timer++;
 		s_cause_t = f->cause;
 		/* the next timer; after the last, one far away just to clear STIP */
 		sbi_set_timer(s_timer < NTIMER ? TICKS : 0x7fffffff);
 		return;
 	}
-	if (f->cause == (MCAUSE_IRQ | IRQ_S_SOFT)) {
+	if (f->cause == (CAUSE_IRQ | IRQ_S_SOFT)) {
 		s_soft++;
 		s_cause_s = f->cause;
 		csr_clear(sip, MIP_SSIP);

@@ -19,7 +19,7 @@ volatile uint32_t vectored;		/* entries through vector slot 7 (asm uses it) */
 
 static void handler(struct trap_frame *f)
 {
-	if (f->cause != (MCAUSE_IRQ | IRQ_M_TIMER)) {
+	if (f->cause != (CAUSE_IRQ | IRQ_M_TIMER)) {
 		other++;
 		last_cause = f->cause;
 		f->epc += 4;

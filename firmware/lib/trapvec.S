@@ -1,28 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* trapvec.S - M and S trap entry; mode_run / smode_run and their returns.  See trap.h. */
 #include "csr.h"
+#include "gpr_frame.h"
 
 #define FRAME_SIZE	(36 * 4)	/* struct trap_frame, a multiple of 16 */
 #define F_EPC		(32 * 4)
 #define F_CAUSE		(33 * 4)
 #define F_TVAL		(34 * 4)
 #define F_STATUS	(35 * 4)
-
-/* Saves x1, x3..x31 to the frame at sp (x2 is saved by the caller). */
-.macro SAVE_REGS
-	sw x1, 1*4(sp)
-	.irp n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	sw x\n, \n*4(sp)
-	.endr
-.endm
-
-/* Restores x1, x3..x31 from the frame at sp. */
-.macro RESTORE_REGS
-	lw x1, 1*4(sp)
-	.irp n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	lw x\n, \n*4(sp)
-	.endr
-.endm
 
 /* One entry per mode; p is m or s. */
 .macro TRAP_ENTRY p, ret

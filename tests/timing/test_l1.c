@@ -9,28 +9,9 @@
 
 #define A	DATA		/* a line no test touched before */
 
-/* Bytes between addresses that share an L1D set (the way size), and likewise for the L2. */
-static uint32_t l1d_stride(const struct config *c)
-{
-	return c->l1d.size / c->l1d.ways;
-}
-
-static uint32_t l2_stride(const struct config *c)
-{
-	return c->l2.size / c->l2.ways;
-}
-
-static struct tsys *sys(int n)
-{
-	struct config cfg;
-
-	config_defaults(&cfg);
-	return tsys_new(&cfg, n);
-}
-
 static void test_l1_first_access_misses_and_fills_from_memory(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 	const struct config *c = &s->cfg;
 
 	assert_int_equal(tsys_d(s, 0, A, 0), L1_MISS);
@@ -57,7 +38,7 @@ static void test_l1_first_access_misses_and_fills_from_memory(void **state)
 
 static void test_l1_miss_that_hits_the_l2_fills_after_both_latencies(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 	const struct config *c = &s->cfg;
 	uint64_t t;
 
@@ -77,7 +58,7 @@ static void test_l1_miss_that_hits_the_l2_fills_after_both_latencies(void **stat
 
 static void test_l1i_miss_that_hits_the_l2_fills_after_both_latencies(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 	const struct config *c = &s->cfg;
 	uint64_t t;
 
@@ -91,7 +72,7 @@ static void test_l1i_miss_that_hits_the_l2_fills_after_both_latencies(void **sta
 
 static void test_l1i_fill_is_always_shared(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 
 	tsys_fetch(s, 0, A);
 	assert_int_equal(tsys_l2(s, 0, A), LINE_E);	/* no other copy */
@@ -101,7 +82,7 @@ static void test_l1i_fill_is_always_shared(void **state)
 
 static void test_l1_second_access_to_a_pending_line_merges(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 
 	assert_int_equal(tsys_d(s, 0, A, 0), L1_MISS);
 	tsys_run(s, s->now + 3);
@@ -119,7 +100,7 @@ static void test_l1_second_access_to_a_pending_line_merges(void **state)
 /* The fetch unit gave up the line while it was on its way: no replay waits for it. */
 static void test_l1_abandoned_miss_is_not_replayed(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 
 	assert_int_equal(tsys_i(s, 0, A), L1_MISS);
 	l1_abandon(&s->l1i[0], A >> s->l1i[0].arr.line_shift);
@@ -135,7 +116,7 @@ static void test_l1_abandoned_miss_is_not_replayed(void **state)
 /* Given up after the line came: the waiting replay is dropped. */
 static void test_l1_abandoned_fill_drops_its_replay(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 
 	assert_int_equal(tsys_i(s, 0, A), L1_MISS);
 	tsys_settle(s);
@@ -149,7 +130,7 @@ static void test_l1_abandoned_fill_drops_its_replay(void **state)
 /* Asked for again while still on its way: the fill is that access's replay after all. */
 static void test_l1_abandoned_then_requested_again_is_replayed(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 
 	assert_int_equal(tsys_i(s, 0, A), L1_MISS);
 	l1_abandon(&s->l1i[0], A >> s->l1i[0].arr.line_shift);
@@ -166,7 +147,7 @@ static void test_l1_abandoned_then_requested_again_is_replayed(void **state)
 
 static void test_l1_read_behind_a_pending_write_merges(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 
 	assert_int_equal(tsys_d(s, 0, A, 1), L1_MISS);
 	assert_int_equal(tsys_d(s, 0, A + 4, 0), L1_MISS);
@@ -180,7 +161,7 @@ static void test_l1_read_behind_a_pending_write_merges(void **state)
 
 static void test_l1_write_behind_a_pending_read_is_blocked(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 
 	assert_int_equal(tsys_d(s, 0, A, 0), L1_MISS);
 	assert_int_equal(tsys_d(s, 0, A + 4, 1), L1_BLOCKED);
@@ -195,7 +176,7 @@ static void test_l1_write_behind_a_pending_read_is_blocked(void **state)
 
 static void test_l1_full_mshrs_block_a_new_miss(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 	uint32_t n = s->cfg.l1d.mshrs, line = s->cfg.l2.line;
 
 	for (uint32_t i = 0; i < n; i++)
@@ -212,7 +193,7 @@ static void test_l1_full_mshrs_block_a_new_miss(void **state)
 
 static void test_l1_write_hit_on_e_becomes_m_silently(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 	uint64_t l2acc;
 
 	tsys_read(s, 0, A);
@@ -229,7 +210,7 @@ static void test_l1_write_hit_on_e_becomes_m_silently(void **state)
 
 static void test_l1_write_to_shared_line_starts_an_upgrade(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 	const struct config *c = &s->cfg;
 	uint64_t t;
 
@@ -251,7 +232,7 @@ static void test_l1_write_to_shared_line_starts_an_upgrade(void **state)
 
 static void test_l1_dirty_victim_marks_the_l2_line_modified(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 	const struct config *c = &s->cfg;
 
 	tsys_read(s, 0, A);
@@ -267,7 +248,7 @@ static void test_l1_dirty_victim_marks_the_l2_line_modified(void **state)
 
 static void test_l1_dirty_data_is_written_back_when_the_l2_evicts_it(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 	const struct config *c = &s->cfg;
 
 	tsys_read(s, 0, A);
@@ -285,7 +266,7 @@ static void test_l1_dirty_data_is_written_back_when_the_l2_evicts_it(void **stat
 
 static void test_l1_flush_drops_every_line(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 
 	tsys_fetch(s, 0, A);
 	tsys_fetch(s, 0, A + 32);

@@ -10,24 +10,6 @@
 
 #define A	DATA		/* the line under test */
 
-static uint32_t l1d_stride(const struct config *c)
-{
-	return c->l1d.size / c->l1d.ways;
-}
-
-static uint32_t l2_stride(const struct config *c)
-{
-	return c->l2.size / c->l2.ways;
-}
-
-static struct tsys *sys(int n)
-{
-	struct config cfg;
-
-	config_defaults(&cfg);
-	return tsys_new(&cfg, n);
-}
-
 /* Pushes A out of core @core's L2 (2-way LRU) with two more lines of its set. */
 static void evict_a_from_l2(struct tsys *s, int core)
 {
@@ -46,7 +28,7 @@ static uint64_t bus_all(struct tsys *s, int i)
 
 static void test_mesi_read_miss_without_other_copy_is_exclusive_from_memory(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 
 	tsys_read(s, 0, A);
 	assert_int_equal(tsys_l2(s, 0, A), LINE_E);
@@ -63,7 +45,7 @@ static void test_mesi_read_miss_without_other_copy_is_exclusive_from_memory(void
 
 static void test_mesi_read_miss_with_other_exclusive_shares_by_c2c(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 	const struct config *c = &s->cfg;
 	uint64_t t;
 
@@ -85,7 +67,7 @@ static void test_mesi_read_miss_with_other_exclusive_shares_by_c2c(void **state)
 
 static void test_mesi_read_miss_with_other_modified_flushes_and_shares(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 
 	tsys_write(s, 0, A);
 	assert_int_equal(tsys_l2(s, 0, A), LINE_M);
@@ -102,7 +84,7 @@ static void test_mesi_read_miss_with_other_modified_flushes_and_shares(void **st
 
 static void test_mesi_write_miss_without_other_copy_is_modified_from_memory(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 
 	tsys_write(s, 0, A);
 	assert_int_equal(tsys_l2(s, 0, A), LINE_M);
@@ -115,7 +97,7 @@ static void test_mesi_write_miss_without_other_copy_is_modified_from_memory(void
 
 static void test_mesi_write_miss_invalidates_other_copies(void **state)
 {
-	struct tsys *s = sys(3);
+	struct tsys *s = tsys_default(3);
 
 	tsys_read(s, 0, A);
 	tsys_read(s, 1, A);
@@ -135,7 +117,7 @@ static void test_mesi_write_miss_invalidates_other_copies(void **state)
 
 static void test_mesi_write_to_shared_upgrades_and_invalidates_others(void **state)
 {
-	struct tsys *s = sys(3);
+	struct tsys *s = tsys_default(3);
 	const struct config *c = &s->cfg;
 	uint64_t t;
 
@@ -160,7 +142,7 @@ static void test_mesi_write_to_shared_upgrades_and_invalidates_others(void **sta
 
 static void test_mesi_write_to_exclusive_is_modified_without_bus(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 	const struct config *c = &s->cfg;
 	uint64_t t, before;
 
@@ -181,7 +163,7 @@ static void test_mesi_write_to_exclusive_is_modified_without_bus(void **state)
 
 static void test_mesi_evicting_modified_writes_back(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 	const struct config *c = &s->cfg;
 	uint64_t mem_hold = bus_mem_end(c, 0), wb_hold = bus_wb_end(c, 0);
 
@@ -197,7 +179,7 @@ static void test_mesi_evicting_modified_writes_back(void **state)
 
 static void test_mesi_evicting_exclusive_is_silent(void **state)
 {
-	struct tsys *s = sys(1);
+	struct tsys *s = tsys_default(1);
 
 	tsys_read(s, 0, A);
 	evict_a_from_l2(s, 0);
@@ -209,7 +191,7 @@ static void test_mesi_evicting_exclusive_is_silent(void **state)
 
 static void test_mesi_evicting_shared_is_silent(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 
 	tsys_read(s, 0, A);
 	tsys_read(s, 1, A);
@@ -224,7 +206,7 @@ static void test_mesi_evicting_shared_is_silent(void **state)
 
 static void test_mesi_snooped_busrd_on_modified_flushes_and_goes_shared(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 
 	tsys_write(s, 0, A);
 	tsys_read(s, 1, A);
@@ -237,7 +219,7 @@ static void test_mesi_snooped_busrd_on_modified_flushes_and_goes_shared(void **s
 
 static void test_mesi_snooped_busrd_on_exclusive_goes_shared_without_flush(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 
 	tsys_read(s, 0, A);
 	tsys_read(s, 1, A);
@@ -249,7 +231,7 @@ static void test_mesi_snooped_busrd_on_exclusive_goes_shared_without_flush(void 
 
 static void test_mesi_snooped_busrd_on_exclusive_with_dirty_l1_flushes(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 
 	tsys_read(s, 0, A);
 	assert_int_equal(tsys_d(s, 0, A, 1), L1_HIT);	/* L1 M, L2 still E */
@@ -262,7 +244,7 @@ static void test_mesi_snooped_busrd_on_exclusive_with_dirty_l1_flushes(void **st
 
 static void test_mesi_snooped_busrd_on_shared_supplies_and_stays_shared(void **state)
 {
-	struct tsys *s = sys(3);
+	struct tsys *s = tsys_default(3);
 
 	tsys_read(s, 0, A);
 	tsys_read(s, 1, A);
@@ -278,7 +260,7 @@ static void test_mesi_snooped_busrd_on_shared_supplies_and_stays_shared(void **s
 
 static void test_mesi_snooped_busrdx_on_modified_flushes_and_invalidates(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 
 	tsys_write(s, 0, A);
 	tsys_write(s, 1, A);
@@ -294,7 +276,7 @@ static void test_mesi_snooped_busrdx_on_modified_flushes_and_invalidates(void **
 
 static void test_mesi_snooped_busrdx_on_exclusive_invalidates_without_flush(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 
 	tsys_read(s, 0, A);
 	tsys_write(s, 1, A);
@@ -306,7 +288,7 @@ static void test_mesi_snooped_busrdx_on_exclusive_invalidates_without_flush(void
 
 static void test_mesi_snooped_busrdx_on_shared_invalidates_without_flush(void **state)
 {
-	struct tsys *s = sys(3);
+	struct tsys *s = tsys_default(3);
 
 	tsys_read(s, 0, A);
 	tsys_read(s, 1, A);
@@ -319,7 +301,7 @@ static void test_mesi_snooped_busrdx_on_shared_invalidates_without_flush(void **
 
 static void test_mesi_snooped_busupgr_on_shared_invalidates(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 
 	tsys_read(s, 0, A);
 	tsys_read(s, 1, A);
@@ -334,7 +316,7 @@ static void test_mesi_snooped_busupgr_on_shared_invalidates(void **state)
 
 static void test_mesi_busupgr_whose_copy_was_lost_while_queued_becomes_busrdx(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 	const struct config *c = &s->cfg;
 	uint64_t t, g0, end0;
 
@@ -365,7 +347,7 @@ static void test_mesi_busupgr_whose_copy_was_lost_while_queued_becomes_busrdx(vo
 
 static void test_mesi_l2_hit_on_its_way_to_the_l1_starts_over_after_a_snoop(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 	const struct config *c = &s->cfg;
 	uint64_t t1, grant, busrd;
 
@@ -401,7 +383,7 @@ static void test_mesi_l2_hit_on_its_way_to_the_l1_starts_over_after_a_snoop(void
 
 static void test_l2_write_merged_into_a_shared_read_upgrades_after_the_fill(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 
 	tsys_read(s, 1, A);
 	/* a read of A and a write of the other half of its L2 line, same cycle */
@@ -420,7 +402,7 @@ static void test_l2_write_merged_into_a_shared_read_upgrades_after_the_fill(void
 
 static void test_l2_write_merged_into_an_exclusive_read_needs_no_upgrade(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 
 	assert_int_equal(tsys_d(s, 0, A, 0), L1_MISS);
 	assert_int_equal(tsys_d(s, 0, A + s->cfg.l1d.line, 1), L1_MISS);
@@ -502,7 +484,7 @@ static void test_inclusion_back_invalidations_count_l1_lines_removed(void **stat
 
 static void test_inclusion_remote_write_invalidates_both_l1s(void **state)
 {
-	struct tsys *s = sys(2);
+	struct tsys *s = tsys_default(2);
 
 	tsys_read(s, 0, A);
 	tsys_fetch(s, 0, A);

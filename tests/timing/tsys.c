@@ -40,6 +40,14 @@ struct tsys *tsys_new(const struct config *cfg, int n)
 	return s;
 }
 
+struct tsys *tsys_default(int n)
+{
+	struct config cfg;
+
+	config_defaults(&cfg);
+	return tsys_new(&cfg, n);
+}
+
 void tsys_free(struct tsys *s)
 {
 	for (int i = 0; i < s->n; i++) {

@@ -47,6 +47,9 @@ struct tsys {
 
 /* Builds @n cores' caches around one bus from @cfg; hart of every L2 is NULL. */
 struct tsys *tsys_new(const struct config *cfg, int n);
+
+/* The same from the "default" configuration. */
+struct tsys *tsys_default(int n);
 void tsys_free(struct tsys *s);
 
 /* Runs cycles [now, end): calendar first, then a bus edge if one is due. */
@@ -70,6 +73,17 @@ enum line_state tsys_l1d(struct tsys *s, int core, uint32_t addr);
 enum line_state tsys_l1i(struct tsys *s, int core, uint32_t addr);
 
 /* ---- expected timings, from the configuration ------------------------------- */
+
+/* Bytes between addresses that share an L1D set (the way size), and likewise for the L2. */
+static inline uint32_t l1d_stride(const struct config *c)
+{
+	return c->l1d.size / c->l1d.ways;
+}
+
+static inline uint32_t l2_stride(const struct config *c)
+{
+	return c->l2.size / c->l2.ways;
+}
 
 /* @t rounded up to a multiple of @d. */
 static inline uint64_t up(uint64_t t, uint64_t d)

@@ -55,10 +55,8 @@ static void look_ahead(struct fetch *f, uint32_t pa, uint64_t now)
 
 	if (f->next_state != FL_NONE || left > f->queue_bytes)
 		return;
-	if (((next << f->line_shift) & 0xfff) == 0) {
-		f->last_in_page = 1;	/* the next line is in another page */
-		return;
-	}
+	if (((next << f->line_shift) & 0xfff) == 0)
+		return;		/* the next line is in another page */
 	if (*f->guard_en && memmap_line_guarded(f->mm, f->cur << f->line_shift, line_bytes))
 		return;		/* the sequence ends in this line */
 	f->next = next;
@@ -74,7 +72,9 @@ enum fetch_result fetch_get(struct fetch *f, uint32_t pa, uint64_t now)
 
 	/* The common case: more of the line being decoded. */
 	if (__builtin_expect(f->cur_state == FL_READY && f->cur == line, 1)) {
-		if (f->next_state == FL_NONE && left <= f->queue_bytes && !f->last_in_page)
+		/* Near its end, unless it ends the page, the line ahead is asked for. */
+		if (f->next_state == FL_NONE && left <= f->queue_bytes &&
+		    ((line + 1) << f->line_shift) & 0xfff)
 			look_ahead(f, pa, now);
 		return FETCH_READY;
 	}
@@ -100,7 +100,6 @@ enum fetch_result fetch_get(struct fetch *f, uint32_t pa, uint64_t now)
 		f->cur = line;
 		f->cur_state = FL_READY;
 		f->next_state = FL_NONE;
-		f->last_in_page = 0;
 		f->stats.lines.v[*f->mode]++;
 	}
 	if (left <= f->queue_bytes)

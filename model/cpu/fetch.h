@@ -45,7 +45,6 @@ struct fetch {
 	uint8_t cur_state;		/* enum fetch_line_state */
 	uint32_t next;			/* the sequential line fetched ahead */
 	uint8_t next_state;
-	uint8_t last_in_page;		/* cur is the last line of its page: nothing to fetch ahead */
 	const uint8_t *mode;
 	const struct memmap *mm;	/* guard predecode bits */
 	const int *guard_en;		/* guarded prefetching on for the current code page */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cpu/hart.h"
+#include "sys/stop.h"
 
 const struct stat_field l2_stat_fields[] = {
 	STAT(struct l2_stats, accesses), STAT(struct l2_stats, hits),
@@ -209,7 +210,7 @@ void l2_request_from(struct l2 *c, struct l1 *from, uint32_t l1line, int excl, i
 	/* Keep order: once something waits, later requests wait behind it. */
 	p = malloc(sizeof(*p));
 	if (!p)
-		abort();	/* host out of memory: nothing sensible to do */
+		host_out_of_memory("L2 request queue");
 	p->w = w;
 	p->next = NULL;
 	*c->pending_tail = p;

@@ -19,8 +19,9 @@
 #include "mem/cache_array.h"
 
 #include <assert.h>
-#include <stdio.h>
 #include <stdlib.h>
+
+#include "sys/stop.h"
 
 #define NIL		UINT32_MAX	/* no node */
 #define NO_LINE		UINT32_MAX	/* empty history slot */
@@ -244,8 +245,7 @@ static struct hist *hist_get(struct miss_classifier *mc, uint32_t line, int *fre
 		if (!hist_grow(mc)) {
 			h = hist_slot(mc->hist, mc->hist_log2, line);
 		} else if (mc->hist_used + 2 > 1u << mc->hist_log2) {
-			fprintf(stderr, "osprey: miss classifier: out of memory\n");
-			abort();
+			host_out_of_memory("miss classifier");
 		}
 	}
 	h->line = line;

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sys/stop.h"
+
 void eventq_init(struct event_queue *q)
 {
 	memset(q, 0, sizeof(*q));
@@ -20,7 +22,7 @@ static int before(const struct event *a, const struct event *b)
 	return a->when < b->when || (a->when == b->when && a->seq < b->seq);
 }
 
-int eventq_at(struct event_queue *q, uint64_t when, event_fn *fn, void *ctx, uint64_t arg)
+void eventq_at(struct event_queue *q, uint64_t when, event_fn *fn, void *ctx, uint64_t arg)
 {
 	uint32_t i;
 
@@ -29,7 +31,7 @@ int eventq_at(struct event_queue *q, uint64_t when, event_fn *fn, void *ctx, uin
 		struct event *h = realloc(q->heap, cap * sizeof(*h));
 
 		if (!h)
-			return -1;
+			host_out_of_memory("event calendar");
 		q->heap = h;
 		q->cap = cap;
 	}
@@ -42,7 +44,6 @@ int eventq_at(struct event_queue *q, uint64_t when, event_fn *fn, void *ctx, uin
 		q->heap[(i - 1) / 2] = t;
 		i = (i - 1) / 2;
 	}
-	return 0;
 }
 
 static struct event pop(struct event_queue *q)

@@ -28,8 +28,8 @@ struct event_queue {
 void eventq_init(struct event_queue *q);
 void eventq_free(struct event_queue *q);
 
-/* Schedules @fn(@ctx, @arg, when) at cycle @when. Returns 0, or -1 out of memory. */
-int eventq_at(struct event_queue *q, uint64_t when, event_fn *fn, void *ctx, uint64_t arg);
+/* Schedules @fn(@ctx, @arg, when) at cycle @when. */
+void eventq_at(struct event_queue *q, uint64_t when, event_fn *fn, void *ctx, uint64_t arg);
 
 /* The cycle of the earliest event, or UINT64_MAX when there is none. */
 static inline uint64_t eventq_next(const struct event_queue *q)

@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Exit statuses of the osprey program. Guest codes pass through as they are. */
 enum exit_status {
@@ -46,6 +47,17 @@ static inline void sim_stop(struct sim_stop *s, enum stop_kind kind, int status,
 	va_start(ap, fmt);
 	vsnprintf(s->msg, sizeof(s->msg), fmt, ap);
 	va_end(ap);
+}
+
+/*
+ * The host ran out of memory in the middle of a run, where no caller could
+ * do anything sensible with an error: says what ran out and ends the process.
+ */
+static inline void host_out_of_memory(const char *what)
+{
+	fprintf(stderr, "osprey: out of host memory (%s)\n", what);
+	fflush(stdout);
+	_Exit(EXIT_INTERNAL);
 }
 
 /* Maps a guest's failure code to an exit status that is never 0. */

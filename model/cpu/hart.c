@@ -295,7 +295,6 @@ uint32_t hart_pc(const struct hart *h) { return h->pc; }
 enum priv hart_priv(const struct hart *h) { return h->priv; }
 uint32_t hart_reg(const struct hart *h, int r) { return h->x[r & 31]; }
 int hart_in_wfi(const struct hart *h) { return h->wfi; }
-uint64_t hart_instret(const struct hart *h) { return h->instret; }
 uint64_t hart_cycles(const struct hart *h) { return h->cycle; }
 const char *hart_stuck_reason(const struct hart *h) { return h->stuck; }
 const struct hart_stats *hart_stats(const struct hart *h) { return &h->stats; }

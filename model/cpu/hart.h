@@ -195,7 +195,6 @@ enum priv hart_priv(const struct hart *h);
 uint32_t hart_reg(const struct hart *h, int r);
 void hart_set_reg(struct hart *h, int r, uint32_t v);
 int hart_in_wfi(const struct hart *h);
-uint64_t hart_instret(const struct hart *h);
 uint64_t hart_cycles(const struct hart *h);
 
 /* Why the hart is stuck (valid after HART_STUCK): a one-line description. */

@@ -3,6 +3,17 @@
 
 #include <string.h>
 
+/* The L1I's pf_event hook: its demand stream, told to the prefetchers that are on. */
+static void ipf_event(void *ctx, enum pf_event ev, uint32_t line, uint64_t now)
+{
+	struct ipf *p = ctx;
+
+	if (p->cfg.nextline != NL_OFF)
+		ipf_nextline_event(p, ev, line);
+	if (p->cfg.guarded != GP_OFF)
+		ipf_guarded_event(p, ev, line);
+}
+
 int ipf_init(struct ipf *p, struct l1 *l1i, const struct memmap *mm, const struct config *cfg,
 	     uint64_t seed)
 {
@@ -37,16 +48,6 @@ void ipf_enqueue(struct ipf *p, uint32_t line, enum pf_source src)
 	p->queue[(p->qhead + p->qcount) % IPF_QUEUE].line = line;
 	p->queue[(p->qhead + p->qcount) % IPF_QUEUE].src = (uint8_t)src;
 	p->qcount++;
-}
-
-void ipf_event(void *ctx, enum pf_event ev, uint32_t line, uint64_t now)
-{
-	struct ipf *p = ctx;
-
-	if (p->cfg.nextline != NL_OFF)
-		ipf_nextline_event(p, ev, line);
-	if (p->cfg.guarded != GP_OFF)
-		ipf_guarded_event(p, ev, line);
 }
 
 void ipf_flush(struct ipf *p)

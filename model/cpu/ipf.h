@@ -71,8 +71,6 @@ void ipf_cycle(struct ipf *p, uint64_t now);
 /* fence.i: the stream buffers drop their streams. */
 void ipf_flush(struct ipf *p);
 
-/* From the L1I (its pf_event hook) */
-void ipf_event(void *ctx, enum pf_event ev, uint32_t line, uint64_t now);
 
 /* Queues a candidate line for @src. */
 void ipf_enqueue(struct ipf *p, uint32_t line, enum pf_source src);

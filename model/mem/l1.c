@@ -300,7 +300,8 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 	return L1_MISS;
 }
 
-int l1_has_or_pending(struct l1 *c, uint32_t line)
+/* True when @line is in the cache, the prefetch buffer, or on its way. */
+static int has_or_pending(struct l1 *c, uint32_t line)
 {
 	return carray_find(&c->arr, line) || find_mshr(c, line) || find_pf(c, line) ||
 	       (c->pf_to_buffer && carray_find(&c->pbuf, line));
@@ -308,7 +309,7 @@ int l1_has_or_pending(struct l1 *c, uint32_t line)
 
 int l1_prefetch(struct l1 *c, uint32_t line, enum pf_source src, uint64_t now)
 {
-	if (l1_has_or_pending(c, line))
+	if (has_or_pending(c, line))
 		return 0;
 	for (uint32_t i = 0; i < c->npf; i++) {
 		if (!c->pf[i].valid) {

@@ -81,10 +81,10 @@ void l2_free(struct l2 *c);
 /* Connects the L1s it includes and the hart whose reservations it guards. */
 void l2_connect(struct l2 *c, struct l1 *l1i, struct l1 *l1d, struct hart *hart);
 
-/* An L1 miss (or upgrade, @excl) of L1 line @l1line reaches the L2 at @now. */
-void l2_request(struct l2 *c, struct l1 *from, uint32_t l1line, int excl, uint64_t now);
-
-/* The same for a request from @src (enum pf_source): prefetches count their bus reads. */
+/*
+ * An L1 miss (or upgrade, @excl) of L1 line @l1line, for @src (enum
+ * pf_source: prefetches count their bus reads), reaches the L2 at @now.
+ */
 void l2_request_from(struct l2 *c, struct l1 *from, uint32_t l1line, int excl, int src,
 		     uint64_t now);
 

@@ -320,6 +320,7 @@ static void test_printed_config_loads_back(void **state)
 	char path[64];
 	struct config c, d;
 	FILE *f;
+	int fd;
 
 	config_defaults(&c);
 	assert_int_equal(config_preset(&c, "modern"), 0);
@@ -327,7 +328,9 @@ static void test_printed_config_loads_back(void **state)
 	c.seed = 0x123456789ull;
 	c.l2.repl = 2;
 	snprintf(path, sizeof(path), "/tmp/osprey-unit-cfg-XXXXXX");
-	f = fdopen(mkstemp(path), "w");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
 	assert_non_null(f);
 	config_print(&c, f);
 	fclose(f);

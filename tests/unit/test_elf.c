@@ -113,13 +113,17 @@ struct elf_fixture {
 static int elf_setup(void **state)
 {
 	struct elf_fixture *f = calloc(1, sizeof(*f));
+	int fd;
 
 	if (!f || memmap_init(&f->mm, RAM_BASE, ELF_RAM_SIZE))
 		return -1;
 	memset(f->mm.ram, 0xaa, ELF_RAM_SIZE);
 	symtab_init(&f->syms);
 	snprintf(f->path, sizeof(f->path), "/tmp/osprey-unit-elf-XXXXXX");
-	close(mkstemp(f->path));
+	fd = mkstemp(f->path);
+	if (fd < 0)
+		return -1;	/* no temporary file: the group fails its setup */
+	close(fd);
 	*state = f;
 	return 0;
 }

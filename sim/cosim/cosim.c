@@ -220,19 +220,13 @@ struct sbuf_check *sbuf_check_new(struct sbuf *c_unit, struct sbuf_rtl *rtl, int
 	k->rtl = rtl;
 	k->window = window < 1 ? 1 : window;
 	k->ring = calloc((size_t)k->window, sizeof(*k->ring));
-	if (!k->ring)
-		goto out_free;
-	if (wave_dir) {
+	if (wave_dir)
 		k->wave_dir = strdup(wave_dir);
-		if (!k->wave_dir)
-			goto out_free;
+	if (!k->ring || (wave_dir && !k->wave_dir)) {
+		sbuf_check_free(k);
+		return NULL;
 	}
 	return k;
-
-out_free:
-	free(k->ring);
-	free(k);
-	return NULL;
 }
 
 void sbuf_check_free(struct sbuf_check *k)

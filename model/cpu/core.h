@@ -110,6 +110,12 @@ static inline int core_idle(const struct core *c)
 	return c->next == UINT64_MAX && c->cause == STALL_IDLE;
 }
 
+/* True when it sleeps in WFI but an interrupt that wakes it is pending: it runs now. */
+static inline int core_woken(const struct core *c)
+{
+	return core_idle(c) && hart_wakeable(c->hart);
+}
+
 /* Charges the cycles up to @now to the current cause (at the end of a run). */
 void core_account(struct core *c, uint64_t now);
 

@@ -57,8 +57,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 		uint64_t next = core_next(c, now);
 
 		/* Due now, or asleep in WFI with an interrupt that has just arrived. */
-		if (next <= now || (__builtin_expect(next == UINT64_MAX, 0) &&
-				    c->cause == STALL_IDLE && hart_wakeable(c->hart))) {
+		if (next <= now || (__builtin_expect(next == UINT64_MAX, 0) && core_woken(c))) {
 			if (next > now)
 				core_wake(c, now);
 			retired += core_step(c, now);
@@ -88,7 +87,7 @@ uint64_t timing_next(struct timing *t, uint64_t now)
 	if (next <= now + 1)
 		return now + 1;	/* the common case: some core runs next cycle */
 	for (int i = 0; i < t->ncores; i++)
-		if (core_idle(&t->core[i]) && hart_wakeable(t->core[i].hart))
+		if (core_woken(&t->core[i]))
 			return now + 1;	/* woken in this cycle, after its turn: it goes next */
 	e = eventq_next(&t->events);
 	if (e < next)

@@ -194,7 +194,6 @@ static int handle(struct l2 *c, const struct l2_waiter *w, uint64_t now)
 	return -1;
 }
 
-
 void l2_request_from(struct l2 *c, struct l1 *from, uint32_t l1line, int excl, int src,
 		     uint64_t now)
 {

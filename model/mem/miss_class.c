@@ -7,14 +7,16 @@
  *     cache, as a chained hash map from line number to a node of a doubly
  *     linked recency list. Nodes are preallocated, so a reference is O(1)
  *     and never allocates.
- *   - the history: an open-addressing hash set of every line ever referenced,
- *     each entry with a flag saying its last removal was an invalidation.
- *     It grows (doubling) as the footprint grows.
+ *   - the history: every line ever referenced, each with a flag saying its
+ *     last removal was an invalidation: two bits per line in a two-level
+ *     table whose 4 KiB leaves (HIST_LEAF_LINES lines each) are allocated
+ *     when first touched. Misses come in runs of nearby lines, so
+ *     neighbouring lines share a host cache line (a hash set would scatter
+ *     them, and it cost a host memory miss per guest miss).
  * An invalidation removes the line from the shadow too, as it would from a
  * fully-associative cache seeing the same coherence traffic.
  *
- * Line numbers are below 2^30 (lines are at least 4 bytes), so NO_LINE is
- * free to mark empty history slots.
+ * Line numbers are below 2^30 (lines are at least 4 bytes).
  */
 #include "mem/cache_array.h"
 
@@ -24,18 +26,19 @@
 #include "sys/stop.h"
 
 #define NIL		UINT32_MAX	/* no node */
-#define NO_LINE		UINT32_MAX	/* empty history slot */
-#define HIST_MIN_LOG2	10		/* log2 of the history's first size, in slots */
+#define LINE_BITS	30		/* line numbers are below 1 << LINE_BITS */
+#define HIST_LEAF_LOG2	14		/* log2 of the lines one history leaf covers */
+#define HIST_LEAF_LINES	(1u << HIST_LEAF_LOG2)
+#define HIST_LEAVES	(1u << (LINE_BITS - HIST_LEAF_LOG2))
+
+/* The history's two bits of a line, within its 64-bit word of 32 lines. */
+#define HIST_SEEN	1u	/* referenced at least once */
+#define HIST_INVAL	2u	/* last removed by an invalidation, not referenced since */
 
 struct node {
 	uint32_t line;		/* line number held */
 	uint32_t prev, next;	/* recency list: prev is more recent; free list uses next */
 	uint32_t chain;		/* next node in the same hash bucket */
-};
-
-struct hist {
-	uint32_t line;		/* line number, or NO_LINE */
-	uint32_t invalidated;	/* last removed by an invalidation, not yet referenced since */
 };
 
 struct miss_classifier {
@@ -46,10 +49,8 @@ struct miss_classifier {
 	uint32_t head, tail;	/* most and least recently used node, NIL if none */
 	uint32_t free;		/* first free node (linked by next), NIL if none */
 
-	/* every line ever referenced */
-	struct hist *hist;	/* 1 << hist_log2 slots, linear probing */
-	uint32_t hist_log2;	/* log2 of the slot count */
-	uint32_t hist_used;	/* slots holding a line */
+	/* every line ever referenced: HIST_LEAVES leaves, NULL until touched */
+	uint64_t **hist;	/* a leaf holds 2 bits (HIST_*) per line, 32 lines a word */
 };
 
 /* Fibonacci hashing: the top @log2 bits of the product. */
@@ -73,10 +74,9 @@ struct miss_classifier *mclass_new(uint32_t lines)
 	while ((1u << mc->bucket_log2) < lines)
 		mc->bucket_log2++;
 	nb = 1u << mc->bucket_log2;
-	mc->hist_log2 = HIST_MIN_LOG2;
 	mc->node = malloc((size_t)lines * sizeof(*mc->node));
 	mc->bucket = malloc((size_t)nb * sizeof(*mc->bucket));
-	mc->hist = malloc(((size_t)1 << mc->hist_log2) * sizeof(*mc->hist));
+	mc->hist = calloc(HIST_LEAVES, sizeof(*mc->hist));
 	if (!mc->node || !mc->bucket || !mc->hist)
 		goto out_free;
 
@@ -86,8 +86,6 @@ struct miss_classifier *mclass_new(uint32_t lines)
 		mc->node[i].next = i + 1 < lines ? i + 1 : NIL;
 	mc->free = 0;
 	mc->head = mc->tail = NIL;
-	for (i = 0; i < 1u << mc->hist_log2; i++)
-		mc->hist[i] = (struct hist){ .line = NO_LINE };
 	return mc;
 
 out_free:
@@ -101,6 +99,9 @@ void mclass_free(struct miss_classifier *mc)
 		return;
 	free(mc->node);
 	free(mc->bucket);
+	if (mc->hist)
+		for (uint32_t i = 0; i < HIST_LEAVES; i++)
+			free(mc->hist[i]);
 	free(mc->hist);
 	free(mc);
 }
@@ -199,78 +200,48 @@ static void shadow_remove(struct miss_classifier *mc, uint32_t line)
 
 /* ---- the history ---- */
 
-static struct hist *hist_slot(struct hist *t, uint32_t log2, uint32_t line)
+/*
+ * The word holding @line's history bits, or NULL if its leaf was never
+ * touched; @create allocates the leaf instead.
+ */
+static uint64_t *hist_word(struct miss_classifier *mc, uint32_t line, int create)
 {
-	uint32_t mask = (1u << log2) - 1;
-	uint32_t i = hash(line, log2);
+	uint64_t **leaf = &mc->hist[line >> HIST_LEAF_LOG2];
 
-	while (t[i].line != NO_LINE && t[i].line != line)
-		i = (i + 1) & mask;
-	return &t[i];
-}
-
-/* Doubles the history; returns 0, or -1 when memory runs out. */
-static int hist_grow(struct miss_classifier *mc)
-{
-	uint32_t log2 = mc->hist_log2 + 1;
-	size_t i, n = (size_t)1 << log2;
-	struct hist *t;
-
-	if (log2 > 31)
-		return -1;
-	t = malloc(n * sizeof(*t));
-	if (!t)
-		return -1;
-	for (i = 0; i < n; i++)
-		t[i] = (struct hist){ .line = NO_LINE };
-	for (i = 0; i < (size_t)1 << mc->hist_log2; i++)
-		if (mc->hist[i].line != NO_LINE)
-			*hist_slot(t, log2, mc->hist[i].line) = mc->hist[i];
-	free(mc->hist);
-	mc->hist = t;
-	mc->hist_log2 = log2;
-	return 0;
-}
-
-/* The history entry of @line, which is created if absent (*@fresh set). */
-static struct hist *hist_get(struct miss_classifier *mc, uint32_t line, int *fresh)
-{
-	struct hist *h = hist_slot(mc->hist, mc->hist_log2, line);
-
-	*fresh = h->line == NO_LINE;
-	if (!*fresh)
-		return h;
-	/* Keep the load at most one half; past that, grow if memory allows. */
-	if (2 * (uint64_t)(mc->hist_used + 1) > (uint64_t)1 << mc->hist_log2) {
-		if (!hist_grow(mc)) {
-			h = hist_slot(mc->hist, mc->hist_log2, line);
-		} else if (mc->hist_used + 2 > 1u << mc->hist_log2) {
+	if (!*leaf) {
+		if (!create)
+			return NULL;
+		*leaf = calloc(HIST_LEAF_LINES / 32, sizeof(**leaf));
+		if (!*leaf)
 			host_out_of_memory("miss classifier");
-		}
 	}
-	h->line = line;
-	h->invalidated = 0;
-	mc->hist_used++;
-	return h;
+	return &(*leaf)[(line & (HIST_LEAF_LINES - 1)) / 32];
+}
+
+/* The shift of @line's two bits within its history word. */
+static unsigned hist_shift(uint32_t line)
+{
+	return 2 * (line & 31);
 }
 
 /* ---- the interface ---- */
 
 enum miss_class mclass_access(struct miss_classifier *mc, uint32_t line, int hit)
 {
-	int fresh, was_invalidated, in_shadow;
-	struct hist *h;
+	uint64_t *w;
+	unsigned sh = hist_shift(line), bits;
+	int in_shadow;
 
-	assert(line != NO_LINE);
-	h = hist_get(mc, line, &fresh);
-	was_invalidated = h->invalidated;
-	h->invalidated = 0;
+	assert(line < 1u << LINE_BITS);
+	w = hist_word(mc, line, 1);
+	bits = (unsigned)(*w >> sh) & (HIST_SEEN | HIST_INVAL);
+	*w = (*w & ~((uint64_t)HIST_INVAL << sh)) | (uint64_t)HIST_SEEN << sh;
 	in_shadow = shadow_access(mc, line);
 	if (hit)
 		return MISS_CLASSES;
-	if (fresh)
+	if (!(bits & HIST_SEEN))
 		return MISS_COMPULSORY;
-	if (was_invalidated)
+	if (bits & HIST_INVAL)
 		return MISS_COHERENCE;
 	if (!in_shadow)
 		return MISS_CAPACITY;
@@ -287,15 +258,16 @@ void mclass_hit(struct miss_classifier *mc, uint32_t line)
 
 void mclass_invalidated(struct miss_classifier *mc, uint32_t line)
 {
-	struct hist *h;
+	uint64_t *w;
+	unsigned sh = hist_shift(line);
 
-	if (line == NO_LINE)
+	if (line >= 1u << LINE_BITS)
 		return;
-	h = hist_slot(mc->hist, mc->hist_log2, line);
+	w = hist_word(mc, line, 0);
 	/* A line never referenced is not in the cache; its next miss is compulsory. */
-	if (h->line == NO_LINE)
+	if (!w || !((*w >> sh) & HIST_SEEN))
 		return;
-	h->invalidated = 1;
+	*w |= (uint64_t)HIST_INVAL << sh;
 	shadow_remove(mc, line);
 }
 

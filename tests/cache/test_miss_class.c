@@ -177,7 +177,7 @@ static void test_word_sweep_misses_once_per_line(void **state)
 	rig_free(&r);
 }
 
-static void test_history_grows_with_the_footprint(void **state)
+static void test_history_covers_the_whole_line_space(void **state)
 {
 	struct miss_classifier *mc = mclass_new(16);
 	uint32_t i;
@@ -186,6 +186,30 @@ static void test_history_grows_with_the_footprint(void **state)
 		assert_int_equal(mclass_access(mc, i * 7919u & 0x3fffffffu, 0), MISS_COMPULSORY);
 	for (i = 0; i < 100000; i++)
 		assert_int_equal(mclass_access(mc, i * 7919u & 0x3fffffffu, 0), MISS_CAPACITY);
+	mclass_free(mc);
+}
+
+static void test_neighbouring_lines_keep_their_own_history(void **state)
+{
+	/* lines 31..33 straddle a 32-line history word; 2^30 - 1 is the last line */
+	static const uint32_t line[] = { 31, 32, 33, 0x3fffffffu };
+	struct miss_classifier *mc = mclass_new(64);
+	uint32_t i;
+
+	assert_int_equal(mclass_access(mc, 32, 0), MISS_COMPULSORY);
+	assert_int_equal(mclass_access(mc, 31, 0), MISS_COMPULSORY);
+	assert_int_equal(mclass_access(mc, 33, 0), MISS_COMPULSORY);
+	assert_int_equal(mclass_access(mc, 0x3fffffffu, 0), MISS_COMPULSORY);
+	/* never referenced: no history, so its first miss stays compulsory */
+	mclass_invalidated(mc, 34);
+	assert_int_equal(mclass_access(mc, 34, 0), MISS_COMPULSORY);
+	for (i = 0; i < 4; i++) {
+		mclass_invalidated(mc, line[i]);
+		for (uint32_t j = 0; j < 4; j++)
+			if (j != i)
+				assert_int_equal(mclass_access(mc, line[j], 0), MISS_CONFLICT);
+		assert_int_equal(mclass_access(mc, line[i], 0), MISS_COHERENCE);
+	}
 	mclass_free(mc);
 }
 
@@ -214,7 +238,8 @@ int main(void)
 		cmocka_unit_test(test_shadow_store_replaces_least_recently_used),
 		cmocka_unit_test(test_strided_sweep_twice_is_64_compulsory_then_64_capacity),
 		cmocka_unit_test(test_word_sweep_misses_once_per_line),
-		cmocka_unit_test(test_history_grows_with_the_footprint),
+		cmocka_unit_test(test_history_covers_the_whole_line_space),
+		cmocka_unit_test(test_neighbouring_lines_keep_their_own_history),
 		cmocka_unit_test(test_miss_class_names),
 		cmocka_unit_test(test_empty_classifier_is_refused),
 	};

@@ -320,6 +320,49 @@ const char *priv_name(enum priv p)
 }
 
 /*
+ * The micro-TLB refill of @u for @va that a memo entry answers, if any: its
+ * page checked for @acc in this epoch, and the TLB unchanged since, so a TLB
+ * lookup would hit the same entry and PMP and the memory map say the same.
+ */
+static int refill_from_memo(struct hart *h, struct micro_tlb *u, const struct micro_memo *mm,
+			    const struct tlb *tlb, uint32_t va, enum access acc)
+{
+	uint8_t bit = (uint8_t)(1u << acc);
+
+	if (mm->u.epoch != h->epoch || mm->tlb_gen != tlb->gen || mm->u.vpn != va >> 12 ||
+	    !(mm->u.ok & bit))
+		return 0;
+	if (u->epoch != h->epoch || u->vpn != va >> 12) {
+		u->epoch = h->epoch;
+		u->vpn = va >> 12;
+		u->ok = 0;
+		u->pmp_page = 0;
+	}
+	u->ppn = mm->u.ppn;
+	u->guard = mm->u.guard;
+	u->ok |= bit;
+	u->ram = mm->u.ram;
+	u->pmp_page |= mm->u.pmp_page & bit;
+	return 1;
+}
+
+/* Records a refill of @u (for @acc) in @mm. */
+static void memo_refill(struct micro_memo *mm, const struct micro_tlb *u, const struct tlb *tlb,
+			enum access acc)
+{
+	uint8_t bit = (uint8_t)(1u << acc);
+
+	if (mm->u.epoch != u->epoch || mm->u.vpn != u->vpn || mm->tlb_gen != tlb->gen) {
+		mm->u = *u;
+		mm->u.ok = 0;
+		mm->u.pmp_page = 0;
+		mm->tlb_gen = tlb->gen;
+	}
+	mm->u.ok |= bit;
+	mm->u.pmp_page |= u->pmp_page & bit;
+}
+
+/*
  * Translation for hart_peek through a one-entry micro-TLB: the TLB is looked
  * up only when the page (or the access type) changes. Every TLB fill passes
  * through here first, so the micro-TLB's page is always in the TLB and the
@@ -328,12 +371,21 @@ const char *priv_name(enum priv p)
 static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc, uint32_t *pa,
 				    uint8_t *lookup, uint8_t *walk, uint32_t pte[2])
 {
-	__typeof__(h->micro_i) *u = acc == ACC_FETCH ? &h->micro_i : &h->micro_d;
+	int fetch = acc == ACC_FETCH;
+	struct micro_tlb *u = fetch ? &h->micro_i : &h->micro_d;
+	const struct tlb *tlb = fetch ? &h->itlb : &h->dtlb;
+	struct micro_memo *mm = &(fetch ? h->memo_i : h->memo_d)[(va >> 12) % MICRO_MEMO];
 	enum priv eff = h->priv;
 
 	if (acc != ACC_FETCH && eff == PRIV_M && (h->mstatus & MSTATUS_MPRV))
 		eff = (enum priv)((h->mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
-	if (u->epoch != h->epoch || u->vpn != va >> 12 || !(u->ok & (1u << acc))) {
+	if (u->epoch == h->epoch && u->vpn == va >> 12 && (u->ok & (1u << acc))) {
+		*lookup = 0;
+		*walk = 0;
+	} else if (refill_from_memo(h, u, mm, tlb, va, acc)) {
+		*lookup = 1;	/* the TLB lookup the memo stands for: a hit */
+		*walk = 0;
+	} else {
 		int cause = mmu_translate(h, va, acc, pa);
 
 		*lookup = 1;
@@ -357,9 +409,7 @@ static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc
 			 u->ppn != h->env.slow_page;
 		if (pmp_allows(h, u->ppn << 12, PAGE_SIZE, acc, eff))
 			u->pmp_page |= (uint8_t)(1u << acc);
-	} else {
-		*lookup = 0;
-		*walk = 0;
+		memo_refill(mm, u, tlb, acc);
 	}
 	*pa = (u->ppn << 12) | (va & 0xfff);
 	if (u->pmp_page & (1u << acc))
@@ -370,7 +420,7 @@ static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc
 static inline int peek_translate(struct hart *h, uint32_t va, enum access acc, uint32_t *pa,
 				 uint8_t *lookup, uint8_t *walk, uint32_t pte[2])
 {
-	__typeof__(h->micro_i) *u = acc == ACC_FETCH ? &h->micro_i : &h->micro_d;
+	struct micro_tlb *u = acc == ACC_FETCH ? &h->micro_i : &h->micro_d;
 
 	/* The common case: same page, access type checked, PMP clear for the page. */
 	if (__builtin_expect(u->epoch == h->epoch && u->vpn == va >> 12 &&

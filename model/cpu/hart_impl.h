@@ -89,6 +89,24 @@ struct fast_page {
 	uintptr_t addend;	/* host address = addend + virtual address */
 };
 
+/* A one-entry micro-TLB: the page of the last fetch, or of the last load or store. */
+struct micro_tlb {
+	uint32_t epoch;		/* valid while equal to the hart's epoch */
+	uint32_t vpn, ppn;
+	uint8_t ok;		/* access types (1 << enum access) already checked */
+	uint8_t pmp_page;	/* access types PMP allows on the whole page */
+	uint8_t ram;		/* the page is RAM that no device watches */
+	uint8_t guard;		/* guarded prefetching is on for the page (micro_i only) */
+};
+
+/* What refills of one page found; see struct hart's memo_i. */
+#define MICRO_MEMO 16
+
+struct micro_memo {
+	struct micro_tlb u;	/* the refills' outcome; u.ok: access types they checked */
+	uint32_t tlb_gen;	/* the TLB's gen after the last of them */
+};
+
 struct hart {
 	/* architectural state */
 	uint32_t x[32];		/* x[0] is rewritten to 0 after every instruction */
@@ -133,14 +151,14 @@ struct hart {
 	int walk_n;		/* how many; 0 when the last translation hit the TLB */
 	uint8_t last_rsw;	/* RSW bits (PTE 9:8) of the last translation, or PTE_RSW_BARE */
 	uint32_t epoch;		/* bumped whenever the fast paths are flushed */
-	struct {
-		uint32_t epoch;	/* valid while equal to the hart's epoch */
-		uint32_t vpn, ppn;
-		uint8_t ok;	/* access types (1 << enum access) already checked */
-		uint8_t pmp_page;	/* access types PMP allows on the whole page */
-		uint8_t ram;	/* the page is RAM that no device watches */
-		uint8_t guard;	/* guarded prefetching is on for the page (micro_i only) */
-	} micro_i, micro_d;	/* one-entry micro-TLBs in front of the I-TLB and D-TLB */
+	struct micro_tlb micro_i, micro_d;	/* in front of the I-TLB and D-TLB */
+	/*
+	 * Host memos of the micro-TLBs' recent pages (not modelled hardware):
+	 * a refill that finds its page here, checked in the same epoch with
+	 * the TLB unchanged since, skips the TLB, PMP and memory-map lookups
+	 * whose outcome it records. Indexed by the page number.
+	 */
+	struct micro_memo memo_i[MICRO_MEMO], memo_d[MICRO_MEMO];
 	void (*store_hook)(void *ctx, uint32_t pa, int size, uint32_t val);
 	void *store_ctx;
 

@@ -529,6 +529,122 @@ static void test_permissions_are_rechecked_after_sum_changes(void **state)
 }
 
 
+/* ---- hart_peek's micro-TLB and its host memo of recent pages ---- */
+
+/* Peeks at the next instruction, a load, checks what the D-side reports, and runs it. */
+static void peek_load(struct rig *r, uint32_t pa, int lookup, int walk)
+{
+	struct hart_peek pk;
+
+	hart_peek(r->h, &pk);
+	assert_false(pk.mem_fault);
+	assert_int_equal(pk.pa, pa);
+	assert_int_equal(pk.dtlb_lookup, lookup);
+	assert_int_equal(pk.dtlb_walk != 0, walk);
+	assert_int_equal(hart_step(r->h), HART_RETIRED);
+}
+
+static void test_peek_counts_a_tlb_lookup_at_every_page_change(void **state)
+{
+	struct rig *r = *state;
+
+	paging_on(r, PRIV_S, RWX);
+	map(r, DVA, DATA, RW);
+	map(r, DVA + 0x1000, DATA2, RW);
+	hart_set_reg(r->h, 1, DVA);
+	hart_set_reg(r->h, 2, DVA + 0x1000);
+	for (int i = 0; i < 6; i += 2) {
+		rig_put(r, CODE + 4 * i, LW(3, 1, 8));
+		rig_put(r, CODE + 4 * i + 4, LW(3, 2, 8));
+	}
+	rig_put(r, CODE + 24, LW(3, 2, 12));
+	peek_load(r, DATA + 8, 1, 1);
+	peek_load(r, DATA2 + 8, 1, 1);
+	/* the memo answers these refills: still one TLB lookup (a hit) each */
+	for (int i = 0; i < 2; i++) {
+		peek_load(r, DATA + 8, 1, 0);
+		peek_load(r, DATA2 + 8, 1, 0);
+	}
+	peek_load(r, DATA2 + 12, 0, 0);	/* same page: the micro-TLB itself */
+}
+
+static void test_peek_walks_again_for_a_page_the_tlb_lost(void **state)
+{
+	struct rig *r = *state;
+	struct tlb_config one = { 1, 1 };
+
+	/* a one-entry D-TLB: the second page evicts the first */
+	tlb_free(&r->h->dtlb);
+	assert_int_equal(tlb_init(&r->h->dtlb, &one), 0);
+	paging_on(r, PRIV_S, RWX);
+	map(r, DVA, DATA, RW);
+	map(r, DVA + 0x1000, DATA2, RW);
+	hart_set_reg(r->h, 1, DVA);
+	hart_set_reg(r->h, 2, DVA + 0x1000);
+	rig_put(r, CODE, LW(3, 1, 0));
+	rig_put(r, CODE + 4, LW(3, 2, 0));
+	rig_put(r, CODE + 8, LW(3, 1, 0));
+	peek_load(r, DATA, 1, 1);
+	peek_load(r, DATA2, 1, 1);
+	peek_load(r, DATA, 1, 1);
+	assert_int_equal(mctr_total(&hart_stats(r->h)->dtlb_misses), 3);
+}
+
+static void test_peek_sees_a_new_mapping_after_sfence_vma(void **state)
+{
+	struct rig *r = *state;
+
+	paging_on(r, PRIV_S, RWX);
+	map(r, DVA, DATA, RW);
+	map(r, DVA + 0x1000, DATA2, RW);
+	hart_set_reg(r->h, 1, DVA);
+	hart_set_reg(r->h, 2, DVA + 0x1000);
+	rig_put(r, CODE, LW(3, 1, 0));
+	rig_put(r, CODE + 4, LW(3, 2, 0));
+	rig_put(r, CODE + 8, SFENCE_VMA(0, 0));
+	rig_put(r, CODE + 12, LW(3, 1, 0));
+	peek_load(r, DATA, 1, 1);
+	peek_load(r, DATA2, 1, 1);
+	map(r, DVA, MEGA_PA, RW);
+	assert_int_equal(hart_step(r->h), HART_RETIRED);	/* sfence.vma */
+	peek_load(r, MEGA_PA, 1, 1);
+}
+
+static void test_peek_rechecks_pmp_after_a_pmp_change(void **state)
+{
+	struct rig *r = *state;
+	struct hart_peek pk;
+
+	paging_on(r, PRIV_S, RWX);
+	map(r, DVA, DATA, RW);
+	map(r, DVA + 0x1000, DATA2, RW);
+	hart_set_reg(r->h, 1, DVA);
+	hart_set_reg(r->h, 2, DVA + 0x1000);
+	rig_put(r, CODE, LW(3, 1, 0));
+	rig_put(r, CODE + 4, LW(3, 2, 0));
+	peek_load(r, DATA, 1, 1);
+	peek_load(r, DATA2, 1, 1);
+	/* M denies DATA's page (PMP entry 0) and leaves the rest open (entry 1) */
+	hart_set_reg(r->h, 5, (DATA >> 2) | 0x1ff);
+	hart_set_reg(r->h, 6, 0xffffffffu);
+	hart_set_reg(r->h, 7, 0x1f18);
+	rig_put(r, CODE + 8, CSRRW(0, CSR_PMPADDR0, 5));
+	rig_put(r, CODE + 12, CSRRW(0, CSR_PMPADDR0 + 1, 6));
+	rig_put(r, CODE + 16, CSRRW(0, CSR_PMPCFG0, 7));
+	r->h->priv = PRIV_M;	/* as after a trap, but without its flush of the fast paths */
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(hart_step(r->h), HART_RETIRED);
+	r->h->priv = PRIV_S;
+	r->h->pc = CODE;
+	hart_peek(r->h, &pk);
+	assert_false(pk.fetch_fault);
+	assert_true(pk.mem_fault);
+	r->h->pc = CODE + 4;
+	hart_peek(r->h, &pk);
+	assert_false(pk.mem_fault);
+	assert_int_equal(pk.pa, DATA2);
+}
+
 /* ---- guarded-prefetch enables: PTE bit 8 on code pages, mpfctl without translation ---- */
 
 static void test_guard_enable_comes_from_pte_bit_8_with_translation(void **state)
@@ -574,6 +690,10 @@ static void test_guard_enable_comes_from_mpfctl_without_translation(void **state
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		RIG_TEST(test_peek_counts_a_tlb_lookup_at_every_page_change),
+		RIG_TEST(test_peek_walks_again_for_a_page_the_tlb_lost),
+		RIG_TEST(test_peek_sees_a_new_mapping_after_sfence_vma),
+		RIG_TEST(test_peek_rechecks_pmp_after_a_pmp_change),
 		RIG_TEST(test_4k_page_translates),
 		RIG_TEST(test_store_through_4k_page_reaches_physical_memory),
 		RIG_TEST(test_megapage_translates),

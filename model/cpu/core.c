@@ -236,6 +236,8 @@ static int execute(struct core *c, uint64_t now)
 		goto out;
 	}
 	c->stats.insns.v[m]++;
+	if (pk->cls == IC_ALU)
+		goto out;	/* the most common class: spare it the jump table */
 	switch (pk->cls) {
 	case IC_LOAD:
 	case IC_AMO:
@@ -298,7 +300,8 @@ static int execute(struct core *c, uint64_t now)
 	}
 out:
 	c->reg_ready[0] = 0;
-	if (stat_mode(hart_priv(h)) != m) {
+	/* Only a trap (taken or returned from) changes the privilege mode. */
+	if ((ev != HART_RETIRED || pk->cls == IC_XRET) && stat_mode(hart_priv(h)) != m) {
 		sync_hart(c);	/* the cycles so far were spent in the old mode */
 		c->mode = stat_mode(hart_priv(h));
 	}

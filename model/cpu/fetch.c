@@ -16,6 +16,8 @@ void fetch_init(struct fetch *f, struct l1 *l1i, uint32_t queue_insns, const uin
 	f->l1i = l1i;
 	f->line_shift = l1i->arr.line_shift;
 	f->queue_bytes = 4 * queue_insns;
+	f->line_mask = (1u << f->line_shift) - 1;
+	f->ahead_from = f->queue_bytes > f->line_mask ? 0 : f->line_mask + 1 - f->queue_bytes;
 	f->mode = mode;
 	f->mm = mm;
 	f->guard_en = guard_en;
@@ -50,10 +52,9 @@ static enum fetch_line_state request(struct fetch *f, uint32_t line, uint64_t no
 static void look_ahead(struct fetch *f, uint32_t pa, uint64_t now)
 {
 	uint32_t line_bytes = 1u << f->line_shift;
-	uint32_t left = line_bytes - (pa & (line_bytes - 1));
 	uint32_t next = f->cur + 1;
 
-	if (f->next_state != FL_NONE || left > f->queue_bytes)
+	if (f->next_state != FL_NONE || (pa & f->line_mask) < f->ahead_from)
 		return;
 	if (((next << f->line_shift) & 0xfff) == 0)
 		return;		/* the next line is in another page */
@@ -68,13 +69,12 @@ static void look_ahead(struct fetch *f, uint32_t pa, uint64_t now)
 enum fetch_result fetch_get(struct fetch *f, uint32_t pa, uint64_t now)
 {
 	uint32_t line = pa >> f->line_shift;
-	uint32_t left = (1u << f->line_shift) - (pa & ((1u << f->line_shift) - 1));
+	int near_end = (pa & f->line_mask) >= f->ahead_from;	/* the queue reaches past it */
 
 	/* The common case: more of the line being decoded. */
 	if (__builtin_expect(f->cur_state == FL_READY && f->cur == line, 1)) {
 		/* Near its end, unless it ends the page, the line ahead is asked for. */
-		if (f->next_state == FL_NONE && left <= f->queue_bytes &&
-		    ((line + 1) << f->line_shift) & 0xfff)
+		if (near_end && f->next_state == FL_NONE && ((line + 1) << f->line_shift) & 0xfff)
 			look_ahead(f, pa, now);
 		return FETCH_READY;
 	}
@@ -102,7 +102,7 @@ enum fetch_result fetch_get(struct fetch *f, uint32_t pa, uint64_t now)
 		f->next_state = FL_NONE;
 		f->stats.lines.v[*f->mode]++;
 	}
-	if (left <= f->queue_bytes)
+	if (near_end)
 		look_ahead(f, pa, now);
 	return FETCH_READY;
 }

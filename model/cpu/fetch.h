@@ -41,6 +41,8 @@ struct fetch {
 	struct l1 *l1i;
 	uint32_t queue_bytes;		/* core.fetch_queue instructions, in bytes */
 	uint32_t line_shift;
+	uint32_t line_mask;		/* line bytes - 1 */
+	uint32_t ahead_from;		/* line offset from which the queue reaches past the line */
 	uint32_t cur;			/* line number being decoded from; valid if cur_state */
 	uint8_t cur_state;		/* enum fetch_line_state */
 	uint32_t next;			/* the sequential line fetched ahead */

@@ -411,6 +411,7 @@ static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc
 			u->pmp_page |= (uint8_t)(1u << acc);
 		memo_refill(mm, u, tlb, acc);
 	}
+	u->fast = u->ok & u->pmp_page;
 	*pa = (u->ppn << 12) | (va & 0xfff);
 	if (u->pmp_page & (1u << acc))
 		return 0;
@@ -422,9 +423,11 @@ static inline int peek_translate(struct hart *h, uint32_t va, enum access acc, u
 {
 	struct micro_tlb *u = acc == ACC_FETCH ? &h->micro_i : &h->micro_d;
 
-	/* The common case: same page, access type checked, PMP clear for the page. */
-	if (__builtin_expect(u->epoch == h->epoch && u->vpn == va >> 12 &&
-			     (u->ok & u->pmp_page & (1u << acc)), 1)) {
+	/*
+	 * The common case: same page (a flush empties the micro-TLBs), access
+	 * type checked, PMP clear for the page.
+	 */
+	if (__builtin_expect(u->vpn == va >> 12 && (u->fast & (1u << acc)), 1)) {
 		*pa = (u->ppn << 12) | (va & 0xfff);
 		*lookup = 0;
 		*walk = 0;

@@ -97,6 +97,7 @@ struct micro_tlb {
 	uint8_t pmp_page;	/* access types PMP allows on the whole page */
 	uint8_t ram;		/* the page is RAM that no device watches */
 	uint8_t guard;		/* guarded prefetching is on for the page (micro_i only) */
+	uint8_t fast;		/* ok & pmp_page: access types hart_peek takes at once */
 };
 
 /* What refills of one page found; see struct hart's memo_i. */

@@ -19,6 +19,7 @@ void hart_flush_fast(struct hart *h)
 	memset(&h->fetch_page, 0xff, sizeof(h->fetch_page));
 	memset(h->rd_pages, 0xff, sizeof(h->rd_pages));
 	memset(h->wr_pages, 0xff, sizeof(h->wr_pages));
+	h->micro_i.vpn = h->micro_d.vpn = ~0u;
 }
 
 void lr_break(struct lr_set *lr, uint32_t paddr)

@@ -469,11 +469,7 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 		decode(raw, (struct insn *)d);
 	pk->raw = raw;
 	pk->insn = d;
-	pk->cls = d->cls;
-	pk->rd = d->rd;
-	pk->imm = d->imm;
-	pk->rs1 = d->src1;
-	pk->rs2 = d->src2;
+	pk->timing = d->timing;
 	if (!d->msize)
 		return;
 	pk->mem = 1;

@@ -79,6 +79,12 @@ enum insn_class {
 	IC_CSR, IC_FENCE, IC_FENCE_I, IC_SFENCE, IC_XRET, IC_WFI, IC_ECALL, IC_ILLEGAL,
 };
 
+/* An instruction's fields that the timing model uses (struct hart_peek). */
+struct insn_timing {
+	int32_t imm;
+	uint8_t cls, rd, rs1, rs2;	/* rs1 and rs2 only when read, else 0 */
+};
+
 /*
  * What the next hart_step() will do, found without doing it, so the timing
  * model can charge fetch, translation and data access before the step
@@ -96,9 +102,14 @@ struct hart_peek {
 	uint8_t guard_en;	/* guarded sequential prefetching is on for this code page */
 	uint32_t raw;		/* the instruction word */
 	const struct insn *insn;	/* its decoded form (the hart's own, opaque) */
-	uint8_t cls;		/* enum insn_class */
-	uint8_t rd, rs1, rs2;	/* 0 when not used */
-	int32_t imm;		/* branch and jump offsets */
+	union {
+		struct insn_timing timing;	/* the fields below, as the decoder keeps them */
+		struct {
+			int32_t imm;	/* branch and jump offsets */
+			uint8_t cls;	/* enum insn_class */
+			uint8_t rd, rs1, rs2;	/* 0 when not used */
+		};
+	};
 	uint8_t mem;		/* accesses data memory (load, store, AMO) */
 	uint8_t mem_fault;	/* that access traps */
 	uint8_t mmio;		/* that access is uncached (a device or the HTIF page) */

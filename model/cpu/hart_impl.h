@@ -24,15 +24,21 @@ typedef int insn_fn(struct hart *h, const struct insn *d);
  */
 struct insn {
 	uint32_t raw;		/* the instruction word this entry was decoded from */
-	int32_t imm;		/* sign-extended immediate, or CSR number, or shamt */
+	uint8_t rs1, rs2;
+	uint8_t uses;		/* INSN_RS1 | INSN_RS2 | INSN_OWN | INSN_MWRITE: for the timing model */
+	uint8_t msize;		/* bytes a load, store or atomic accesses; 0 for the rest */
+	union {
+		/* what hart_peek hands the timing model, copied in one piece */
+		struct insn_timing timing;
+		struct {
+			int32_t imm;	/* sign-extended immediate, or CSR number, or shamt */
+			uint8_t cls;	/* enum insn_class */
+			uint8_t rd;
+			uint8_t src1, src2;	/* rs1 and rs2 when read, else 0 */
+		};
+	};
 	insn_fn *exec;
 	const struct insn_desc *desc;	/* table row, for trace and disassembly */
-	uint8_t rd, rs1, rs2;
-	uint8_t cls;		/* enum insn_class */
-	uint8_t uses;		/* INSN_RS1 | INSN_RS2 | INSN_OWN | INSN_MWRITE: for the timing model */
-	/* the same, ready for hart_peek */
-	uint8_t src1, src2;	/* rs1 and rs2 when read, else 0 */
-	uint8_t msize;		/* bytes a load, store or atomic accesses; 0 for the rest */
 };
 
 #define PTE_RSW_BARE 0xff	/* no translation: platform extensions come from mpfctl */

@@ -27,6 +27,7 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 			      seed + 3))
 			return -1;
 		l2_connect(&t->l2[i], &t->l1i[i], &t->l1d[i], harts[i]);
+		t->prefetching |= c->ipf.on;
 	}
 	return 0;
 }
@@ -47,7 +48,7 @@ void timing_free(struct timing *t)
 int timing_cycle(struct timing *t, uint64_t now)
 {
 	uint64_t soonest = UINT64_MAX;
-	int retired = 0;
+	int retired = 0, prefetching = t->prefetching;
 
 	/* Fills and bus completions first, so a woken core uses its line this cycle. */
 	if (eventq_next(&t->events) <= now)
@@ -64,7 +65,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 			t->stuck |= c->stuck;
 			next = core_next(c, now + 1);
 		}
-		if (__builtin_expect(c->ipf.on, 0) && ipf_active(&c->ipf)) {
+		if (__builtin_expect(prefetching, 0) && c->ipf.on && ipf_active(&c->ipf)) {
 			ipf_cycle(&c->ipf, now);
 			t->stuck |= c->ipf.sb_failed;
 			if (ipf_active(&c->ipf))

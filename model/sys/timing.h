@@ -29,6 +29,7 @@ struct timing {
 	struct l2 l2[MAX_HARTS];
 	struct core core[MAX_HARTS];
 	int stuck;		/* some core's stuck flag is set */
+	int prefetching;	/* some core has instruction prefetchers */
 	uint64_t busy_next;	/* after timing_cycle: now + 1 if some core or prefetcher acts
 				 * next cycle, else the earliest core's next cycle */
 	uint64_t bus_mask;	/* bus.clock_div - 1 when a power of two, else 0 */

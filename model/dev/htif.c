@@ -9,7 +9,7 @@ void htif_init(struct htif *t, struct memmap *mm, struct sim_stop *stop, FILE *o
 	t->tohost = tohost;
 	t->fromhost = fromhost;
 	t->armed = 0;
-	t->check_at = 0;
+	t->check_at = UINT64_MAX;
 	t->mm = mm;
 	t->stop = stop;
 	t->out = out;
@@ -63,6 +63,7 @@ void htif_poll(struct htif *t)
 	unsigned device, cmd;
 
 	t->armed = 0;
+	t->check_at = UINT64_MAX;
 	if (memmap_read(t->mm, t->tohost, 4, &lo) || memmap_read(t->mm, t->tohost + 4, 4, &hi) ||
 	    (lo == 0 && hi == 0))
 		return;

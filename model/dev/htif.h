@@ -32,7 +32,8 @@ struct htif {
 	uint32_t tohost;	/* physical address of tohost; 0 when absent */
 	uint32_t fromhost;	/* physical address of fromhost; 0 when absent */
 	int armed;		/* a store to tohost awaits the check */
-	uint64_t check_at;	/* machine's retired-instruction count at which to check */
+	uint64_t check_at;	/* machine's retired-instruction count at which to check;
+				 * UINT64_MAX while not armed */
 	struct memmap *mm;
 	struct sim_stop *stop;
 	FILE *out;

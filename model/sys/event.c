@@ -24,6 +24,7 @@ static int before(const struct event *a, const struct event *b)
 
 void eventq_at(struct event_queue *q, uint64_t when, event_fn *fn, void *ctx, uint64_t arg)
 {
+	struct event e = { when, q->seq++, fn, ctx, arg };
 	uint32_t i;
 
 	if (q->n == q->cap) {
@@ -35,38 +36,31 @@ void eventq_at(struct event_queue *q, uint64_t when, event_fn *fn, void *ctx, ui
 		q->heap = h;
 		q->cap = cap;
 	}
-	i = q->n++;
-	q->heap[i] = (struct event){ when, q->seq++, fn, ctx, arg };
-	while (i && before(&q->heap[i], &q->heap[(i - 1) / 2])) {
-		struct event t = q->heap[i];
-
+	/* Sift up: parents later than the new event move down into the hole. */
+	for (i = q->n++; i && before(&e, &q->heap[(i - 1) / 2]); i = (i - 1) / 2)
 		q->heap[i] = q->heap[(i - 1) / 2];
-		q->heap[(i - 1) / 2] = t;
-		i = (i - 1) / 2;
-	}
+	q->heap[i] = e;
 }
 
 static struct event pop(struct event_queue *q)
 {
-	struct event top = q->heap[0];
+	struct event top = q->heap[0], last = q->heap[--q->n];
 	uint32_t i = 0;
 
-	q->heap[0] = q->heap[--q->n];
+	/* Sift down: the earlier child moves up into the hole until last fits. */
 	for (;;) {
-		uint32_t l = 2 * i + 1, r = l + 1, m = i;
+		uint32_t c = 2 * i + 1;
 
-		if (l < q->n && before(&q->heap[l], &q->heap[m]))
-			m = l;
-		if (r < q->n && before(&q->heap[r], &q->heap[m]))
-			m = r;
-		if (m == i)
+		if (c >= q->n)
 			break;
-		struct event t = q->heap[i];
-
-		q->heap[i] = q->heap[m];
-		q->heap[m] = t;
-		i = m;
+		if (c + 1 < q->n && before(&q->heap[c + 1], &q->heap[c]))
+			c++;
+		if (!before(&q->heap[c], &last))
+			break;
+		q->heap[i] = q->heap[c];
+		i = c;
 	}
+	q->heap[i] = last;
 	return top;
 }
 

@@ -217,18 +217,18 @@ static __attribute__((noinline, cold)) void stop_at_limit(struct machine *m)
 /*
  * Devices that act on time or retired instructions, and the run's limits.
  * Both loops call it every cycle they run, so it is inline, and the limits
- * are one compare each (a limit of 0 is none: UINT64_MAX).
+ * are one compare each (a limit of 0 is none: UINT64_MAX). @last_cycle is
+ * the cycle at which the cycle limit stops the run.
  */
-static inline void after_cycle(struct machine *m)
+static inline void after_cycle(struct machine *m, uint64_t last_cycle)
 {
 	if (m->now >= m->clint.next_event)
 		clint_update(&m->clint);
-	if (m->htif.armed && m->retired >= m->htif.check_at)
+	if (m->retired >= m->htif.check_at)
 		htif_poll(&m->htif);
 	if (m->now % UART_POLL_CYCLES == 0 && uart_rx_open(&m->uart))
 		uart_poll(&m->uart, 0);
-	/* Timing mode calls this before counting the cycle it just ran. */
-	if (m->retired >= m->insn_limit || m->now + (m->timing != NULL) >= m->cycle_limit)
+	if (m->retired >= m->insn_limit || m->now >= last_cycle)
 		stop_at_limit(m);
 }
 
@@ -261,10 +261,10 @@ static void run_functional(struct machine *m, uint64_t until)
 		m->now++;
 		if (m->stop.kind != STOP_NONE)
 			break;
-		after_cycle(m);
+		after_cycle(m, m->cycle_limit);
 		if (!ran && m->stop.kind == STOP_NONE) {
 			idle_skip(m, spinning);
-			after_cycle(m);		/* the jump may land on a limit or a timer */
+			after_cycle(m, m->cycle_limit);	/* the jump may land on a limit or a timer */
 		}
 	}
 }
@@ -287,27 +287,31 @@ static uint64_t device_next(const struct machine *m)
 static void run_timing(struct machine *m)
 {
 	struct timing *t = m->timing;
+	uint64_t last_cycle = m->cycle_limit - 1;	/* counted after after_cycle */
 
 	while (m->stop.kind == STOP_NONE) {
 		uint64_t next, dev;
 
 		m->retired += (uint64_t)timing_cycle(t, m->now);
-		/* After a stop in this cycle, now counts it, as in functional mode. */
-		if (__builtin_expect(timing_any_stuck(t), 0)) {
-			int i = timing_stuck(t);
+		if (__builtin_expect(timing_any_stuck(t) | (m->stop.kind != STOP_NONE), 0)) {
+			if (timing_any_stuck(t)) {
+				int i = timing_stuck(t);
 
-			if (t->core[i].ipf.sb_failed)
-				sim_stop(&m->stop, STOP_STUCK, EXIT_COSIM,
-					 "co-simulation mismatch in core %d's stream buffers (cycle "
-					 "%llu): see the report above", i, (unsigned long long)m->now);
-			else
-				check_stuck(m, m->harts[i]);
+				if (t->core[i].ipf.sb_failed)
+					sim_stop(&m->stop, STOP_STUCK, EXIT_COSIM,
+						 "co-simulation mismatch in core %d's stream buffers "
+						 "(cycle %llu): see the report above", i,
+						 (unsigned long long)m->now);
+				else
+					check_stuck(m, m->harts[i]);
+			}
+			/* After a stop in this cycle, now counts it, as in functional mode. */
+			if (m->stop.kind != STOP_NONE) {
+				m->now++;
+				break;
+			}
 		}
-		if (m->stop.kind != STOP_NONE) {
-			m->now++;
-			break;
-		}
-		after_cycle(m);
+		after_cycle(m, last_cycle);
 		if (m->stop.kind != STOP_NONE) {
 			m->now++;
 			break;

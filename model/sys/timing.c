@@ -48,13 +48,13 @@ void timing_free(struct timing *t)
 int timing_cycle(struct timing *t, uint64_t now)
 {
 	uint64_t soonest = UINT64_MAX;
-	int retired = 0, prefetching = t->prefetching;
+	int retired = 0, stuck = 0, prefetching = t->prefetching;
+	struct core *c = t->core, *end = c + t->ncores;
 
 	/* Fills and bus completions first, so a woken core uses its line this cycle. */
 	if (eventq_next(&t->events) <= now)
 		eventq_run(&t->events, now);
-	for (int i = 0; i < t->ncores; i++) {
-		struct core *c = &t->core[i];
+	for (; c < end; c++) {
 		uint64_t next = core_next(c, now);
 
 		/* Due now, or asleep in WFI with an interrupt that has just arrived. */
@@ -62,18 +62,18 @@ int timing_cycle(struct timing *t, uint64_t now)
 			if (next > now)
 				core_wake(c, now);
 			retired += core_step(c, now);
-			t->stuck |= c->stuck;
+			stuck |= c->stuck;
 			next = core_next(c, now + 1);
 		}
 		if (__builtin_expect(prefetching, 0) && c->ipf.on && ipf_active(&c->ipf)) {
 			ipf_cycle(&c->ipf, now);
-			t->stuck |= c->ipf.sb_failed;
+			stuck |= c->ipf.sb_failed;
 			if (ipf_active(&c->ipf))
 				next = now + 1;
 		}
-		if (next < soonest)
-			soonest = next;
+		soonest = next < soonest ? next : soonest;
 	}
+	t->stuck |= stuck;
 	/* The bus grants on its clock edges only. */
 	if (t->bus.queued && (t->bus_mask ? !(now & t->bus_mask) : !(now % t->bus.cfg.clock_div)))
 		bus_tick(&t->bus, now);

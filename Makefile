@@ -17,6 +17,8 @@ HOST_LIBS    = -lelf
 # simulator links with it (its hot paths cross files: hart, core, caches),
 # while the many test programs link the plain code and build quickly.
 HOST_LTO    := -flto=auto -ffat-lto-objects
+# The model's own hot paths gain a few percent from -O3 (make bench).
+MODEL_OPT   := -O3
 
 MODEL_SRC := $(sort $(shell find model -name '*.c'))
 MODEL_OBJ := $(MODEL_SRC:%.c=$(BUILD)/host/%.o)
@@ -28,7 +30,7 @@ $(BUILD)/host/%.o: %.c
 
 $(BUILD)/host/model/%.o: model/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -c $< -o $@
+	$(CC) $(HOST_CFLAGS) $(MODEL_OPT) $(HOST_LTO) -c $< -o $@
 
 $(MODEL_LIB): $(MODEL_OBJ)
 	@rm -f $@

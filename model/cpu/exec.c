@@ -192,33 +192,37 @@ STORE(sw, 4)
 /* ---- A extension ---------------------------------------------------------- */
 
 /*
- * Finds the host word of an atomic access: translated for @acc, 4-byte
- * aligned, and in RAM (atomics to devices fault). 0 or 1 (trapped).
+ * The host word of an atomic access: translated for @acc, 4-byte aligned,
+ * and in RAM (atomics to devices fault). NULL when it raised the exception.
  */
-static int amo_word(struct hart *h, uint32_t vaddr, enum access acc, uint32_t **word,
-		    uint32_t *paddr)
+static uint32_t *amo_word(struct hart *h, uint32_t vaddr, enum access acc, uint32_t *paddr)
 {
 	int cause;
 
-	if (vaddr & 3)
-		return hart_exception(h, acc == ACC_LOAD ? CAUSE_LOAD_MISALIGNED
-							 : CAUSE_STORE_MISALIGNED, vaddr);
+	if (vaddr & 3) {
+		hart_exception(h, acc == ACC_LOAD ? CAUSE_LOAD_MISALIGNED : CAUSE_STORE_MISALIGNED,
+			       vaddr);
+		return NULL;
+	}
 	cause = mmu_translate(h, vaddr, acc, paddr);
-	if (cause >= 0)
-		return hart_exception(h, cause, vaddr);
+	if (cause >= 0) {
+		hart_exception(h, cause, vaddr);
+		return NULL;
+	}
 	if (!memmap_is_ram(h->env.mm, *paddr, 4) ||
-	    !pmp_allows(h, *paddr, 4, acc, h->priv))
-		return hart_exception(h, acc == ACC_LOAD ? CAUSE_LOAD_ACCESS : CAUSE_STORE_ACCESS,
-				      vaddr);
-	*word = (uint32_t *)memmap_host(h->env.mm, *paddr);
-	return 0;
+	    !pmp_allows(h, *paddr, 4, acc, h->priv)) {
+		hart_exception(h, acc == ACC_LOAD ? CAUSE_LOAD_ACCESS : CAUSE_STORE_ACCESS, vaddr);
+		return NULL;
+	}
+	return (uint32_t *)memmap_host(h->env.mm, *paddr);
 }
 
 static int op_lr_w(struct hart *h, const struct insn *d)
 {
 	uint32_t *w, pa;
 
-	if (amo_word(h, X(rs1), ACC_LOAD, &w, &pa))
+	w = amo_word(h, X(rs1), ACC_LOAD, &pa);
+	if (!w)
 		return 1;
 	h->x[d->rd] = *w;
 	h->env.lr->addr[h->id] = pa;
@@ -232,7 +236,8 @@ static int op_sc_w(struct hart *h, const struct insn *d)
 	uint32_t *w, pa, mine = 1u << h->id;
 	int ok;
 
-	if (amo_word(h, X(rs1), ACC_STORE, &w, &pa))
+	w = amo_word(h, X(rs1), ACC_STORE, &pa);
+	if (!w)
 		return 1;
 	ok = (lr->active & mine) && lr->addr[h->id] == pa;
 	lr->active &= ~mine;
@@ -248,7 +253,8 @@ static int op_sc_w(struct hart *h, const struct insn *d)
 	static int op_##name(struct hart *h, const struct insn *d) \
 	{ \
 		uint32_t *w, pa, a, b = X(rs2); \
-		if (amo_word(h, X(rs1), ACC_STORE, &w, &pa)) \
+		w = amo_word(h, X(rs1), ACC_STORE, &pa); \
+		if (!w) \
 			return 1; \
 		a = *w; \
 		lr_break(h->env.lr, pa); \

@@ -218,7 +218,10 @@ static void csr_write(struct hart *h, int csr, uint32_t v)
 	case CSR_MCOUNTEREN: h->mcounteren = v; break;
 	case CSR_MENVCFG: h->menvcfg = v & 1; break;
 	case CSR_MSTATUSH: case CSR_MENVCFGH: break;
-	case CSR_MCOUNTINHIBIT: h->mcountinhibit = v & ~2u; break;
+	case CSR_MCOUNTINHIBIT:
+		h->mcountinhibit = v & ~2u;
+		h->instret_step = !(v & 4);
+		break;
 	case CSR_MSCRATCH: h->mscratch = v; break;
 	case CSR_MEPC: h->mepc = v & ~3u; break;
 	case CSR_MPFCTL:
@@ -230,8 +233,8 @@ static void csr_write(struct hart *h, int csr, uint32_t v)
 	case CSR_MIP: h->mip_sw = (h->mip_sw & ~S_INTS) | (v & S_INTS); break;
 	case CSR_MCYCLE: set_low(&h->cycle, v); break;
 	case CSR_MCYCLEH: set_high(&h->cycle, v); break;
-	case CSR_MINSTRET: set_low(&h->instret, v); h->instret_written = 1; break;
-	case CSR_MINSTRETH: set_high(&h->instret, v); h->instret_written = 1; break;
+	case CSR_MINSTRET: set_low(&h->instret, v); h->instret -= h->instret_step; break;
+	case CSR_MINSTRETH: set_high(&h->instret, v); h->instret -= h->instret_step; break;
 	default: break;	/* hpm counters and events: read-only zero */
 	}
 }

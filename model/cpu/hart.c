@@ -58,6 +58,7 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
 	h->misa = MISA_RV32IMA_SU;
 	h->medeleg = h->mideleg = h->mie = h->mtvec = h->mcounteren = 0;
 	h->mscratch = h->mepc = h->mcause = h->mtval = h->menvcfg = h->mcountinhibit = 0;
+	h->instret_step = 1;
 	h->mip_sw = h->mip_hw = 0;
 	memset(h->pmpcfg, 0, sizeof(h->pmpcfg));
 	memset(h->pmpaddr, 0, sizeof(h->pmpaddr));
@@ -170,8 +171,7 @@ static inline enum hart_event run_insn(struct hart *h, enum priv priv, uint32_t 
 				       const struct insn *d)
 {
 	if (d->exec(h, d) == 0) {
-		h->instret += !(h->mcountinhibit & 4) && !h->instret_written;
-		h->instret_written = 0;
+		h->instret += h->instret_step;
 		h->stats.insns.v[SMODE(priv)]++;
 		h->x[0] = 0;
 		if (h->env.trace)

@@ -143,7 +143,9 @@ struct hart {
 
 	/* counters */
 	uint64_t cycle, instret;
-	int instret_written;	/* minstret was written by this instruction: no increment */
+	uint32_t instret_step;	/* what instret gains per retired instruction: 0 under
+				 * mcountinhibit.IR. An instruction that writes minstret
+				 * takes it off, so the written value is what stays. */
 
 	/* memory management */
 	struct tlb itlb, dtlb;

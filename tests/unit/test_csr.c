@@ -216,6 +216,42 @@ static void test_minstret_write_is_not_followed_by_an_increment(void **state)
 	assert_int_equal(hart_reg(r->h, 3), 100);
 }
 
+static void test_minstret_write_keeps_all_64_bits(void **state)
+{
+	struct rig *r = *state;
+
+	/* the low word 0 after a high word: the written value stays, no borrow */
+	hart_set_reg(r->h, 1, 5);
+	rig_put(r, CODE, CSRRW(0, CSR_MINSTRETH, 1));
+	rig_put(r, CODE + 4, CSRRW(0, CSR_MINSTRET, 0));
+	rig_put(r, CODE + 8, CSRRS(3, CSR_MINSTRET, 0));
+	rig_put(r, CODE + 12, CSRRS(4, CSR_MINSTRETH, 0));
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(hart_step(r->h), HART_RETIRED);
+	assert_int_equal(hart_reg(r->h, 3), 0);	/* as written: the write itself does not count */
+	assert_int_equal(hart_reg(r->h, 4), 5);
+}
+
+static void test_mcountinhibit_ir_stops_minstret(void **state)
+{
+	struct rig *r = *state;
+
+	hart_set_reg(r->h, 1, 4);	/* IR */
+	rig_put(r, CODE, CSRRS(3, CSR_MINSTRET, 0));
+	rig_put(r, CODE + 4, CSRRW(0, CSR_MCOUNTINHIBIT, 1));
+	rig_put(r, CODE + 8, NOP);
+	rig_put(r, CODE + 12, CSRRS(4, CSR_MINSTRET, 0));
+	rig_put(r, CODE + 16, CSRRW(0, CSR_MCOUNTINHIBIT, 0));
+	rig_put(r, CODE + 20, NOP);
+	rig_put(r, CODE + 24, CSRRS(5, CSR_MINSTRET, 0));
+	for (int i = 0; i < 7; i++)
+		assert_int_equal(hart_step(r->h), HART_RETIRED);
+	/* inhibited from the write on (the write itself is not counted) */
+	assert_int_equal(hart_reg(r->h, 4), hart_reg(r->h, 3) + 1);
+	/* counting again from the write that clears IR, which counts */
+	assert_int_equal(hart_reg(r->h, 5), hart_reg(r->h, 4) + 2);
+}
+
 static void test_satp_access_from_s_traps_with_tvm(void **state)
 {
 	struct rig *r = *state;
@@ -425,6 +461,8 @@ int main(void)
 		RIG_TEST(test_m_mode_reads_counters_without_enables),
 		RIG_TEST(test_time_csr_reads_mtime),
 		RIG_TEST(test_minstret_write_is_not_followed_by_an_increment),
+		RIG_TEST(test_minstret_write_keeps_all_64_bits),
+		RIG_TEST(test_mcountinhibit_ir_stops_minstret),
 		RIG_TEST(test_satp_access_from_s_traps_with_tvm),
 		RIG_TEST(test_satp_access_from_s_is_allowed_without_tvm),
 		RIG_TEST(test_satp_access_from_m_ignores_tvm),

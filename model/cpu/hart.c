@@ -234,7 +234,7 @@ enum hart_event hart_step_peeked(struct hart *h, const struct hart_peek *pk)
 	enum priv priv = h->priv;
 
 	/* Traps, and anything the peek did not see, take the full path. */
-	if (pk->irq || pk->fetch_fault || h->wfi || h->spin || h->pc != pk->pc)
+	if (pk->full || h->wfi || h->spin || h->pc != pk->pc)
 		return hart_step(h);
 	if (!h->timed) {
 		h->cycle += !(h->mcountinhibit & 1);
@@ -447,6 +447,7 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	if (__builtin_expect((hart_mip(h) & h->mie) != 0, 0) && hart_takeable(h, hart_mip(h))) {
 		pk->irq = 1;
 		pk->fetch_fault = 0;
+		pk->full = 1;
 		pk->rs1 = pk->rs2 = pk->rd = 0;
 		pk->cls = IC_ALU;
 		pk->itlb_lookup = pk->itlb_walk = 0;
@@ -457,11 +458,13 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 			   pk->ipte) ||
 	    (!h->micro_i.ram && !memmap_is_ram(h->env.mm, pk->fetch_pa, 4))) {
 		pk->fetch_fault = 1;
+		pk->full = 1;
 		pk->rs1 = pk->rs2 = pk->rd = 0;
 		pk->cls = IC_ALU;
 		return;
 	}
 	pk->fetch_fault = 0;
+	pk->full = 0;
 	pk->guard_en = h->micro_i.guard;
 	memcpy(&raw, memmap_host(h->env.mm, pk->fetch_pa), 4);
 	d = &h->dcache[(h->pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];

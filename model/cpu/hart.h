@@ -95,6 +95,7 @@ struct hart_peek {
 	uint32_t pc;
 	uint8_t irq;		/* an interrupt will be taken instead: nothing else is valid */
 	uint8_t fetch_fault;	/* fetching traps: only pc is valid */
+	uint8_t full;		/* irq or fetch_fault: executing takes hart_step's full path */
 	uint8_t itlb_lookup;	/* the I-TLB was looked up (the micro-TLB missed) */
 	uint8_t itlb_walk;	/* PTE reads of an I-TLB miss (0 = no walk) */
 	uint32_t ipte[2];	/* their physical addresses, in order */

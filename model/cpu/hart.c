@@ -319,6 +319,17 @@ const char *priv_name(enum priv p)
 	return names[p & 3];
 }
 
+/* Points micro-TLB @u at page @vpn of this epoch, nothing checked yet, unless it is there. */
+static void micro_enter(const struct hart *h, struct micro_tlb *u, uint32_t vpn)
+{
+	if (u->epoch != h->epoch || u->vpn != vpn) {
+		u->epoch = h->epoch;
+		u->vpn = vpn;
+		u->ok = 0;
+		u->pmp_page = 0;
+	}
+}
+
 /*
  * The micro-TLB refill of @u for @va that a memo entry answers, if any: its
  * page checked for @acc in this epoch, and the TLB unchanged since, so a TLB
@@ -332,12 +343,7 @@ static int refill_from_memo(struct hart *h, struct micro_tlb *u, const struct mi
 	if (mm->u.epoch != h->epoch || mm->tlb_gen != tlb->gen || mm->u.vpn != va >> 12 ||
 	    !(mm->u.ok & bit))
 		return 0;
-	if (u->epoch != h->epoch || u->vpn != va >> 12) {
-		u->epoch = h->epoch;
-		u->vpn = va >> 12;
-		u->ok = 0;
-		u->pmp_page = 0;
-	}
+	micro_enter(h, u, va >> 12);
 	u->ppn = mm->u.ppn;
 	u->guard = mm->u.guard;
 	u->ok |= bit;
@@ -394,12 +400,7 @@ static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc
 		pte[1] = h->walk_pte[1];
 		if (cause >= 0)
 			return 1;
-		if (u->epoch != h->epoch || u->vpn != va >> 12) {
-			u->epoch = h->epoch;
-			u->vpn = va >> 12;
-			u->ok = 0;
-			u->pmp_page = 0;
-		}
+		micro_enter(h, u, va >> 12);
 		u->ppn = *pa >> 12;
 		/* Guarded prefetching: PTE bit 8 on the page, or mpfctl without translation. */
 		u->guard = h->last_rsw == PTE_RSW_BARE ? (h->mpfctl & MPFCTL_GUARD) != 0

@@ -287,29 +287,27 @@ static uint64_t device_next(const struct machine *m)
 static void run_timing(struct machine *m)
 {
 	struct timing *t = m->timing;
-	uint64_t last_cycle = m->cycle_limit - 1;	/* counted after after_cycle */
+	/* This loop counts the cycle it ran after after_cycle: the limit is one earlier. */
+	uint64_t last_cycle = m->cycle_limit - 1;
 
 	while (m->stop.kind == STOP_NONE) {
 		uint64_t next, dev;
 
 		m->retired += (uint64_t)timing_cycle(t, m->now);
-		if (__builtin_expect(timing_any_stuck(t) | (m->stop.kind != STOP_NONE), 0)) {
-			if (timing_any_stuck(t)) {
-				int i = timing_stuck(t);
+		/* After a stop in this cycle, now counts it, as in functional mode. */
+		if (__builtin_expect(timing_any_stuck(t), 0)) {
+			int i = timing_stuck(t);
 
-				if (t->core[i].ipf.sb_failed)
-					sim_stop(&m->stop, STOP_STUCK, EXIT_COSIM,
-						 "co-simulation mismatch in core %d's stream buffers "
-						 "(cycle %llu): see the report above", i,
-						 (unsigned long long)m->now);
-				else
-					check_stuck(m, m->harts[i]);
-			}
-			/* After a stop in this cycle, now counts it, as in functional mode. */
-			if (m->stop.kind != STOP_NONE) {
-				m->now++;
-				break;
-			}
+			if (t->core[i].ipf.sb_failed)
+				sim_stop(&m->stop, STOP_STUCK, EXIT_COSIM,
+					 "co-simulation mismatch in core %d's stream buffers (cycle "
+					 "%llu): see the report above", i, (unsigned long long)m->now);
+			else
+				check_stuck(m, m->harts[i]);
+		}
+		if (m->stop.kind != STOP_NONE) {
+			m->now++;
+			break;
 		}
 		after_cycle(m, last_cycle);
 		if (m->stop.kind != STOP_NONE) {

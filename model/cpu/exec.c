@@ -6,6 +6,7 @@
  * transcribed by hand. A handler returns 0 when the instruction retired (it
  * has set the next pc) and 1 when it raised an exception.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "cpu/decode.h"
@@ -522,13 +523,42 @@ static enum insn_class classify(const struct insn_desc *row)
 
 _Static_assert(sizeof(struct insn) == 32, "decode cache entries stay 32 bytes");
 
+/*
+ * The table's rows by major opcode (bits 6:0), each list in table order, so
+ * that decode tries only the rows that can match: the first match is the
+ * same as a search of the whole table.
+ */
+static struct {
+	uint8_t built;
+	uint8_t n[128];				/* rows for each opcode */
+	const struct insn_desc *row[128][32];
+} by_opcode;
+
+static void index_table(void)
+{
+	for (int i = 0; i < insn_table_len; i++) {
+		const struct insn_desc *r = &insn_table[i];
+
+		for (uint32_t op = 0; op < 128; op++) {
+			if ((op & r->mask & 0x7f) != (r->match & 0x7f))
+				continue;
+			assert(by_opcode.n[op] < 32);
+			by_opcode.row[op][by_opcode.n[op]++] = r;
+		}
+	}
+	by_opcode.built = 1;
+}
+
 void decode(uint32_t raw, struct insn *d)
 {
 	const struct insn_desc *row = &insn_illegal;
+	uint32_t op = raw & 0x7f;
 
-	for (int i = 0; i < insn_table_len; i++) {
-		if ((raw & insn_table[i].mask) == insn_table[i].match) {
-			row = &insn_table[i];
+	if (!by_opcode.built)
+		index_table();
+	for (int i = 0; i < by_opcode.n[op]; i++) {
+		if ((raw & by_opcode.row[op][i]->mask) == by_opcode.row[op][i]->match) {
+			row = by_opcode.row[op][i];
 			break;
 		}
 	}

@@ -544,15 +544,21 @@ static void peek_load(struct rig *r, uint32_t pa, int lookup, int walk)
 	assert_int_equal(hart_step(r->h), HART_RETIRED);
 }
 
-static void test_peek_counts_a_tlb_lookup_at_every_page_change(void **state)
+/* S-mode paging with DVA -> DATA and the next page -> DATA2; x1 and x2 point at them. */
+static void two_data_pages(struct rig *r)
 {
-	struct rig *r = *state;
-
 	paging_on(r, PRIV_S, RWX);
 	map(r, DVA, DATA, RW);
 	map(r, DVA + 0x1000, DATA2, RW);
 	hart_set_reg(r->h, 1, DVA);
 	hart_set_reg(r->h, 2, DVA + 0x1000);
+}
+
+static void test_peek_counts_a_tlb_lookup_at_every_page_change(void **state)
+{
+	struct rig *r = *state;
+
+	two_data_pages(r);
 	for (int i = 0; i < 6; i += 2) {
 		rig_put(r, CODE + 4 * i, LW(3, 1, 8));
 		rig_put(r, CODE + 4 * i + 4, LW(3, 2, 8));
@@ -576,11 +582,7 @@ static void test_peek_walks_again_for_a_page_the_tlb_lost(void **state)
 	/* a one-entry D-TLB: the second page evicts the first */
 	tlb_free(&r->h->dtlb);
 	assert_int_equal(tlb_init(&r->h->dtlb, &one), 0);
-	paging_on(r, PRIV_S, RWX);
-	map(r, DVA, DATA, RW);
-	map(r, DVA + 0x1000, DATA2, RW);
-	hart_set_reg(r->h, 1, DVA);
-	hart_set_reg(r->h, 2, DVA + 0x1000);
+	two_data_pages(r);
 	rig_put(r, CODE, LW(3, 1, 0));
 	rig_put(r, CODE + 4, LW(3, 2, 0));
 	rig_put(r, CODE + 8, LW(3, 1, 0));
@@ -594,11 +596,7 @@ static void test_peek_sees_a_new_mapping_after_sfence_vma(void **state)
 {
 	struct rig *r = *state;
 
-	paging_on(r, PRIV_S, RWX);
-	map(r, DVA, DATA, RW);
-	map(r, DVA + 0x1000, DATA2, RW);
-	hart_set_reg(r->h, 1, DVA);
-	hart_set_reg(r->h, 2, DVA + 0x1000);
+	two_data_pages(r);
 	rig_put(r, CODE, LW(3, 1, 0));
 	rig_put(r, CODE + 4, LW(3, 2, 0));
 	rig_put(r, CODE + 8, SFENCE_VMA(0, 0));
@@ -615,11 +613,7 @@ static void test_peek_rechecks_pmp_after_a_pmp_change(void **state)
 	struct rig *r = *state;
 	struct hart_peek pk;
 
-	paging_on(r, PRIV_S, RWX);
-	map(r, DVA, DATA, RW);
-	map(r, DVA + 0x1000, DATA2, RW);
-	hart_set_reg(r->h, 1, DVA);
-	hart_set_reg(r->h, 2, DVA + 0x1000);
+	two_data_pages(r);
 	rig_put(r, CODE, LW(3, 1, 0));
 	rig_put(r, CODE + 4, LW(3, 2, 0));
 	peek_load(r, DATA, 1, 1);

@@ -198,7 +198,7 @@ static void count_peek(struct core *c)
 	int m = c->mode;
 
 	/* Only micro-TLB misses look up the TLBs; most instructions skip this. */
-	if (!(pk->itlb_lookup | pk->dtlb_lookup))
+	if (!pk->tlb)
 		return;
 	c->stats.itlb_lookups.v[m] += pk->itlb_lookup;
 	c->stats.itlb_misses.v[m] += pk->itlb_walk != 0;

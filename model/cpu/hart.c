@@ -430,9 +430,7 @@ static inline int peek_translate(struct hart *h, uint32_t va, enum access acc, u
 	 */
 	if (__builtin_expect(u->vpn == va >> 12 && (u->fast & (1u << acc)), 1)) {
 		*pa = (u->ppn << 12) | (va & 0xfff);
-		*lookup = 0;
-		*walk = 0;
-		return 0;
+		return 0;	/* *lookup and *walk stay 0: hart_peek cleared them */
 	}
 	return peek_translate_slow(h, va, acc, pa, lookup, walk, pte);
 }
@@ -444,14 +442,13 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 
 	pk->pc = h->pc;
 	pk->mem = 0;
-	pk->dtlb_lookup = pk->dtlb_walk = 0;
+	pk->tlb = 0;
 	if (__builtin_expect((hart_mip(h) & h->mie) != 0, 0) && hart_takeable(h, hart_mip(h))) {
 		pk->irq = 1;
 		pk->fetch_fault = 0;
 		pk->full = 1;
 		pk->rs1 = pk->rs2 = pk->rd = 0;
 		pk->cls = IC_ALU;
-		pk->itlb_lookup = pk->itlb_walk = 0;
 		return;
 	}
 	pk->irq = 0;

@@ -96,9 +96,17 @@ struct hart_peek {
 	uint8_t irq;		/* an interrupt will be taken instead: nothing else is valid */
 	uint8_t fetch_fault;	/* fetching traps: only pc is valid */
 	uint8_t full;		/* irq or fetch_fault: executing takes hart_step's full path */
-	uint8_t itlb_lookup;	/* the I-TLB was looked up (the micro-TLB missed) */
-	uint8_t itlb_walk;	/* PTE reads of an I-TLB miss (0 = no walk) */
-	uint32_t ipte[2];	/* their physical addresses, in order */
+	/* What the TLBs did: all 0 (tlb) when both micro-TLBs hit, as they mostly do. */
+	union {
+		struct {
+			uint8_t itlb_lookup;	/* the I-TLB was looked up (the micro-TLB missed) */
+			uint8_t itlb_walk;	/* PTE reads of an I-TLB miss (0 = no walk) */
+			uint8_t dtlb_lookup;	/* the D-TLB was looked up */
+			uint8_t dtlb_walk;	/* PTE reads of a D-TLB miss */
+		};
+		uint32_t tlb;
+	};
+	uint32_t ipte[2];	/* the I-TLB walk's PTE physical addresses, in order */
 	uint32_t fetch_pa;	/* physical address of the instruction */
 	uint8_t guard_en;	/* guarded sequential prefetching is on for this code page */
 	uint32_t raw;		/* the instruction word */
@@ -116,9 +124,7 @@ struct hart_peek {
 	uint8_t mmio;		/* that access is uncached (a device or the HTIF page) */
 	uint8_t write;		/* that access needs ownership (store, SC, AMO) */
 	uint8_t size;		/* bytes */
-	uint8_t dtlb_lookup;	/* the D-TLB was looked up */
-	uint8_t dtlb_walk;	/* PTE reads of a D-TLB miss */
-	uint32_t dpte[2];
+	uint32_t dpte[2];	/* the D-TLB walk's */
 	uint32_t va, pa;
 };
 

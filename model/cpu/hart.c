@@ -233,13 +233,12 @@ enum hart_event hart_step_peeked(struct hart *h, const struct hart_peek *pk)
 {
 	enum priv priv = h->priv;
 
-	/* Traps, and anything the peek did not see, take the full path. */
-	if (pk->full || h->wfi || h->spin || h->pc != pk->pc)
+	/*
+	 * Traps, and anything the peek did not see, take the full path. The
+	 * hart is timed: it does not spin-detect, and the core counts cycles.
+	 */
+	if (pk->full || h->wfi || h->pc != pk->pc)
 		return hart_step(h);
-	if (!h->timed) {
-		h->cycle += !(h->mcountinhibit & 1);
-		h->stats.cycles.v[SMODE(priv)]++;
-	}
 	h->just_trapped = 0;
 	return run_insn(h, priv, pk->pc, pk->insn);
 }

@@ -132,7 +132,8 @@ void hart_peek(struct hart *h, struct hart_peek *pk);
 
 /*
  * Executes the instruction @pk describes, as hart_step() would, without
- * fetching and decoding it again. Architecturally this is the instruction
+ * fetching and decoding it again; for the timing model's harts only
+ * (hart_set_timed on), whose cycles the model counts. Architecturally this is the instruction
  * fetched at peek time: a later change to its word by another hart is seen
  * after a fence.i, as the ISA requires. Interrupts that arrived since the
  * peek are taken before the next instruction.

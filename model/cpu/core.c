@@ -21,6 +21,9 @@ const struct stat_field core_stat_fields[] = {
 };
 const int core_stat_nfields = sizeof(core_stat_fields) / sizeof(core_stat_fields[0]);
 
+/* Instruction classes that wait for the write buffer to drain before they issue. */
+#define DRAINS_WB ((1u << IC_FENCE) | (1u << IC_FENCE_I) | (1u << IC_SFENCE) | (1u << IC_XRET))
+
 static uint8_t stat_mode(enum priv p)
 {
 	return p == PRIV_M ? SM_M : p == PRIV_S ? SM_S : SM_U;
@@ -378,8 +381,7 @@ int core_step(struct core *c, uint64_t now)
 				return sleep_on(c, now, STALL_DMISS);
 		}
 	}
-	if ((pk->cls == IC_FENCE || pk->cls == IC_FENCE_I || pk->cls == IC_SFENCE ||
-	     pk->cls == IC_XRET) && !wbuf_empty(&c->wb))
+	if (((1u << pk->cls) & DRAINS_WB) && !wbuf_empty(&c->wb))
 		return sleep_on(c, now, STALL_WB);
 	return execute(c, now);
 }

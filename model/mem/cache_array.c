@@ -103,17 +103,6 @@ static struct cache_line *set_base(struct cache_array *ca, uint32_t line)
 	return &ca->lines[(size_t)carray_set(ca, line) * ca->ways];
 }
 
-struct cache_line *carray_find(struct cache_array *ca, uint32_t line)
-{
-	struct cache_line *l = set_base(ca, line);
-	struct cache_line *end = l + ca->ways;
-
-	for (; l < end; l++)
-		if (l->tag == line && l->state != LINE_I)
-			return l;
-	return NULL;
-}
-
 /* Tells the policy about a use of @l, which holds line number @line. */
 static void touch(struct cache_array *ca, struct cache_line *l, uint32_t line)
 {

@@ -8,6 +8,7 @@
 #ifndef OSPREY_CACHE_ARRAY_H
 #define OSPREY_CACHE_ARRAY_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Coherence state of a line (MESI); caches without coherence use I and M/E. */
@@ -72,8 +73,20 @@ static inline uint32_t carray_set(const struct cache_array *ca, uint32_t line)
 	return line & (ca->sets - 1);
 }
 
-/* The valid line holding line number @line, or NULL. Does not touch replacement state. */
-struct cache_line *carray_find(struct cache_array *ca, uint32_t line);
+/*
+ * The valid line holding line number @line, or NULL. Does not touch
+ * replacement state. Inline: every cache hit path starts here.
+ */
+static inline struct cache_line *carray_find(struct cache_array *ca, uint32_t line)
+{
+	struct cache_line *l = &ca->lines[(size_t)carray_set(ca, line) * ca->ways];
+	struct cache_line *end = l + ca->ways;
+
+	for (; l < end; l++)
+		if (l->tag == line && l->state != LINE_I)
+			return l;
+	return NULL;
+}
 
 /* Records a demand use of @l for the replacement policy. */
 void carray_touch(struct cache_array *ca, struct cache_line *l);

@@ -154,15 +154,12 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now)
 {
 	uint32_t line = carray_line(&c->arr, addr);
-	struct cache_line *l = c->arr.lines + (size_t)carray_set(&c->arr, line) * c->arr.ways;
-	struct cache_line *end = l + c->arr.ways;
+	struct cache_line *l;
 
 	if (c->nreplay || c->nabandoned || c->pf_event)
 		return l1_access_slow(c, addr, write, now);
-	while (l->tag != line || l->state == LINE_I)
-		if (++l == end)
-			return l1_access_slow(c, addr, write, now);
-	if (l->prefetched || (write && l->state == LINE_S))
+	l = carray_find(&c->arr, line);
+	if (!l || l->prefetched || (write && l->state == LINE_S))
 		return l1_access_slow(c, addr, write, now);
 	c->stats.accesses.v[*c->mode]++;
 	c->stats.hits.v[*c->mode]++;

@@ -25,6 +25,8 @@ void bus_init(struct bus *b, const struct bus_config *cfg, uint32_t line_bytes,
 	b->cfg = *cfg;
 	b->line_bytes = line_bytes;
 	b->transfer = beats * cfg->clock_div;
+	b->edge_pow2 = !(cfg->clock_div & (cfg->clock_div - 1));
+	b->edge_mask = cfg->clock_div - 1;
 	b->mem = mem;
 	b->events = events;
 }

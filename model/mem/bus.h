@@ -83,6 +83,8 @@ struct bus {
 	struct bus_config cfg;
 	uint32_t line_bytes;
 	uint32_t transfer;		/* core cycles of one line's data beats */
+	int edge_pow2;			/* clock_div is a power of two: an edge is a mask test */
+	uint64_t edge_mask;		/* clock_div - 1 */
 	struct memctl *mem;
 	struct event_queue *events;
 	int nagents;
@@ -113,6 +115,12 @@ uint64_t bus_next_slow(struct bus *b, uint64_t now);
 static inline uint64_t bus_next(struct bus *b, uint64_t now)
 {
 	return b->queued ? bus_next_slow(b, now) : UINT64_MAX;
+}
+
+/* True when @now is a bus clock edge (a multiple of clock_div). */
+static inline int bus_edge(const struct bus *b, uint64_t now)
+{
+	return b->edge_pow2 ? !(now & b->edge_mask) : !(now % b->cfg.clock_div);
 }
 
 /* A bus clock edge at @now (a multiple of clock_div): grants one transaction if it can. */

@@ -11,8 +11,6 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 	eventq_init(&t->events);
 	memctl_init(&t->mem, &cfg->mem, cfg->l2.line);
 	bus_init(&t->bus, &cfg->bus, cfg->l2.line, &t->mem, &t->events);
-	if (!(cfg->bus.clock_div & (cfg->bus.clock_div - 1)))
-		t->bus_mask = cfg->bus.clock_div - 1;
 	for (int i = 0; i < n; i++) {
 		struct core *c = &t->core[i];
 		uint64_t seed = cfg->seed * 0x9e3779b97f4a7c15ull + (uint64_t)i;
@@ -75,7 +73,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 	}
 	t->stuck |= stuck;
 	/* The bus grants on its clock edges only. */
-	if (t->bus.queued && (t->bus_mask ? !(now & t->bus_mask) : !(now % t->bus.cfg.clock_div)))
+	if (t->bus.queued && bus_edge(&t->bus, now))
 		bus_tick(&t->bus, now);
 	t->busy_next = soonest;
 	return retired;

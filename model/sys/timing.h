@@ -32,7 +32,6 @@ struct timing {
 	int prefetching;	/* some core has instruction prefetchers */
 	uint64_t busy_next;	/* after timing_cycle: now + 1 if some core or prefetcher acts
 				 * next cycle, else the earliest core's next cycle */
-	uint64_t bus_mask;	/* bus.clock_div - 1 when a power of two, else 0 */
 };
 
 /* Builds the hierarchy around @harts and hands their stores to the cores. 0 or -1. */

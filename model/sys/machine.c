@@ -148,6 +148,16 @@ void machine_interrupt(struct machine *m, int status)
 }
 
 /*
+ * The cycle at which the cycle limit stops the run (UINT64_MAX - 1 or more
+ * without one). Timing mode counts the cycle it runs after after_cycle, so
+ * it stops one cycle earlier and lands on the limit all the same.
+ */
+static uint64_t last_cycle(const struct machine *m)
+{
+	return m->cycle_limit - (m->timing != NULL);
+}
+
+/*
  * No hart made progress this round: each waits in WFI or spins in a
  * jump-to-self. Jump to the next timer event, or wait for console input when
  * some hart could be woken by the UART's interrupt, or conclude that nothing
@@ -177,9 +187,8 @@ static void idle_skip(struct machine *m, int spinning)
 			 "itself, and no interrupt that would end it can arrive");
 		return;
 	}
-	/* Timing mode still runs the cycle it lands on: stop short of the limit. */
-	if (m->opts.max_cycles && next > m->opts.max_cycles - (m->timing != NULL))
-		next = m->opts.max_cycles - (m->timing != NULL);
+	if (next > last_cycle(m))
+		next = last_cycle(m);
 	if (spinning && m->opts.max_insns) {
 		/* Stop skipping where the spinning harts reach the instruction limit. */
 		uint64_t left = (m->opts.max_insns - m->retired + spinning - 1) / spinning;
@@ -217,10 +226,10 @@ static __attribute__((noinline, cold)) void stop_at_limit(struct machine *m)
 /*
  * Devices that act on time or retired instructions, and the run's limits.
  * Both loops call it every cycle they run, so it is inline, and the limits
- * are one compare each (a limit of 0 is none: UINT64_MAX). @last_cycle is
- * the cycle at which the cycle limit stops the run.
+ * are one compare each (a limit of 0 is none: UINT64_MAX). @last is
+ * last_cycle(m), which the timing loop keeps at hand.
  */
-static inline void after_cycle(struct machine *m, uint64_t last_cycle)
+static inline void after_cycle(struct machine *m, uint64_t last)
 {
 	if (m->now >= m->clint.next_event)
 		clint_update(&m->clint);
@@ -228,7 +237,7 @@ static inline void after_cycle(struct machine *m, uint64_t last_cycle)
 		htif_poll(&m->htif);
 	if (m->now % UART_POLL_CYCLES == 0 && uart_rx_open(&m->uart))
 		uart_poll(&m->uart, 0);
-	if (m->retired >= m->insn_limit || m->now >= last_cycle)
+	if (m->retired >= m->insn_limit || m->now >= last)
 		stop_at_limit(m);
 }
 
@@ -261,10 +270,10 @@ static void run_functional(struct machine *m, uint64_t until)
 		m->now++;
 		if (m->stop.kind != STOP_NONE)
 			break;
-		after_cycle(m, m->cycle_limit);
+		after_cycle(m, last_cycle(m));
 		if (!ran && m->stop.kind == STOP_NONE) {
 			idle_skip(m, spinning);
-			after_cycle(m, m->cycle_limit);	/* the jump may land on a limit or a timer */
+			after_cycle(m, last_cycle(m));	/* the jump may land on a limit or a timer */
 		}
 	}
 }
@@ -287,8 +296,7 @@ static uint64_t device_next(const struct machine *m)
 static void run_timing(struct machine *m)
 {
 	struct timing *t = m->timing;
-	/* This loop counts the cycle it ran after after_cycle: the limit is one earlier. */
-	uint64_t last_cycle = m->cycle_limit - 1;
+	uint64_t last = last_cycle(m);
 
 	while (m->stop.kind == STOP_NONE) {
 		uint64_t next, dev;
@@ -309,7 +317,7 @@ static void run_timing(struct machine *m)
 			m->now++;
 			break;
 		}
-		after_cycle(m, last_cycle);
+		after_cycle(m, last);
 		if (m->stop.kind != STOP_NONE) {
 			m->now++;
 			break;
@@ -334,8 +342,8 @@ static void run_timing(struct machine *m)
 		}
 		if (dev < next)
 			next = dev;
-		if (m->opts.max_cycles && next >= m->opts.max_cycles)
-			next = m->opts.max_cycles - 1;	/* the last cycle that may run */
+		if (next > last)
+			next = last;
 		m->now = next > m->now ? next : m->now + 1;
 	}
 	timing_account(t, m->now);

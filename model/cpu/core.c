@@ -224,7 +224,7 @@ static int execute(struct core *c, uint64_t now)
 	c->stats.cycles.v[m]++;		/* the issue cycle, before the instruction reads mcycle */
 	c->hart_lag++;
 	c->acct = now + 1;
-	if (pk->cls == IC_CSR || pk->full || hart_in_wfi(h))
+	if (pk->cls == IC_CSR || pk->irq || pk->fetch_fault || hart_in_wfi(h))
 		sync_hart(c);	/* it may read the counters, or run hart_step's full path */
 	ev = hart_step_peeked(h, pk);
 	c->stuck |= ev == HART_STUCK;
@@ -333,12 +333,12 @@ int core_step(struct core *c, uint64_t now)
 		c->mmio_waited = 0;
 		count_peek(c);
 	}
-	if (__builtin_expect(pk->full, 0) && pk->irq)
+	if (pk->irq)
 		return execute(c, now);
 	if (pk->itlb_walk && walk(c, pk->ipte, pk->itlb_walk, &c->walk_done, now))
 		return 0;
-	if (__builtin_expect(pk->full, 0))
-		return execute(c, now);	/* the fetch traps */
+	if (pk->fetch_fault)
+		return execute(c, now);
 
 	c->ipf.guard_en = pk->guard_en;
 	if (fetch_get(&c->fu, pk->fetch_pa, now) != FETCH_READY)

@@ -48,14 +48,16 @@ static enum fetch_line_state request(struct fetch *f, uint32_t line, uint64_t no
 	}
 }
 
-/* Requests the next sequential line when the pipeline is close to the end of this one. */
-static void look_ahead(struct fetch *f, uint32_t pa, uint64_t now)
+/*
+ * Requests the line after the current one; the caller has found the
+ * pipeline close enough to the end of the current line, and no line asked
+ * for ahead yet.
+ */
+static void look_ahead(struct fetch *f, uint64_t now)
 {
 	uint32_t line_bytes = 1u << f->line_shift;
 	uint32_t next = f->cur + 1;
 
-	if (f->next_state != FL_NONE || (pa & f->line_mask) < f->ahead_from)
-		return;
 	if (((next << f->line_shift) & 0xfff) == 0)
 		return;		/* the next line is in another page */
 	if (*f->guard_en && memmap_line_guarded(f->mm, f->cur << f->line_shift, line_bytes))
@@ -73,9 +75,9 @@ enum fetch_result fetch_get(struct fetch *f, uint32_t pa, uint64_t now)
 
 	/* The common case: more of the line being decoded. */
 	if (__builtin_expect(f->cur_state == FL_READY && f->cur == line, 1)) {
-		/* Near its end, unless it ends the page, the line ahead is asked for. */
-		if (near_end && f->next_state == FL_NONE && ((line + 1) << f->line_shift) & 0xfff)
-			look_ahead(f, pa, now);
+		/* Near its end, the line ahead is asked for. */
+		if (near_end && f->next_state == FL_NONE)
+			look_ahead(f, now);
 		return FETCH_READY;
 	}
 	{
@@ -103,6 +105,6 @@ enum fetch_result fetch_get(struct fetch *f, uint32_t pa, uint64_t now)
 		f->stats.lines.v[*f->mode]++;
 	}
 	if (near_end)
-		look_ahead(f, pa, now);
+		look_ahead(f, now);
 	return FETCH_READY;
 }

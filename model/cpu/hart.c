@@ -237,7 +237,7 @@ enum hart_event hart_step_peeked(struct hart *h, const struct hart_peek *pk)
 	 * Traps, and anything the peek did not see, take the full path. The
 	 * hart is timed: it does not spin-detect, and the core counts cycles.
 	 */
-	if (pk->full || h->wfi || h->pc != pk->pc)
+	if (pk->irq || pk->fetch_fault || h->wfi || h->pc != pk->pc)
 		return hart_step(h);
 	h->just_trapped = 0;
 	return run_insn(h, priv, pk->pc, pk->insn);
@@ -445,7 +445,6 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	if (__builtin_expect((hart_mip(h) & h->mie) != 0, 0) && hart_takeable(h, hart_mip(h))) {
 		pk->irq = 1;
 		pk->fetch_fault = 0;
-		pk->full = 1;
 		pk->rs1 = pk->rs2 = pk->rd = 0;
 		pk->cls = IC_ALU;
 		return;
@@ -455,13 +454,11 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 			   pk->ipte) ||
 	    (!h->micro_i.ram && !memmap_is_ram(h->env.mm, pk->fetch_pa, 4))) {
 		pk->fetch_fault = 1;
-		pk->full = 1;
 		pk->rs1 = pk->rs2 = pk->rd = 0;
 		pk->cls = IC_ALU;
 		return;
 	}
 	pk->fetch_fault = 0;
-	pk->full = 0;
 	pk->guard_en = h->micro_i.guard;
 	memcpy(&raw, memmap_host(h->env.mm, pk->fetch_pa), 4);
 	d = &h->dcache[(h->pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];

@@ -95,7 +95,6 @@ struct hart_peek {
 	uint32_t pc;
 	uint8_t irq;		/* an interrupt will be taken instead: nothing else is valid */
 	uint8_t fetch_fault;	/* fetching traps: only pc is valid */
-	uint8_t full;		/* irq or fetch_fault: executing takes hart_step's full path */
 	/* What the TLBs did: all 0 (tlb) when both micro-TLBs hit, as they mostly do. */
 	union {
 		struct {

@@ -133,10 +133,9 @@ struct hart {
 	uint32_t mip_hw;	/* mip bits driven by devices: MSIP, MTIP, MEIP, SEIP */
 	uint8_t pmpcfg[PMP_ENTRIES];
 	uint32_t pmpaddr[PMP_ENTRIES];
-	int pmp_active;		/* some PMP entry is not OFF */
 	/* the entries' [lo, hi) byte ranges, decoded by mmu_pmp_update for pmp_allows */
 	uint64_t pmp_lo[PMP_ENTRIES], pmp_hi[PMP_ENTRIES];
-	int pmp_n;		/* entries up to the last one not OFF */
+	int pmp_n;		/* entries up to the last one not OFF; 0: PMP is off */
 
 	/* supervisor CSRs */
 	uint32_t stvec, scounteren, sscratch, sepc, scause, stval, satp, senvcfg;

@@ -70,14 +70,11 @@ static void pmp_range(const struct hart *h, int i, uint64_t *lo, uint64_t *hi)
 
 void mmu_pmp_update(struct hart *h)
 {
-	h->pmp_active = 0;
 	h->pmp_n = 0;
 	for (int i = 0; i < PMP_ENTRIES; i++) {
 		pmp_range(h, i, &h->pmp_lo[i], &h->pmp_hi[i]);
-		if (h->pmpcfg[i] & PMP_A) {
-			h->pmp_active = 1;
+		if (h->pmpcfg[i] & PMP_A)
 			h->pmp_n = i + 1;
-		}
 	}
 	hart_flush_fast(h);
 }
@@ -89,8 +86,6 @@ int pmp_allows(const struct hart *h, uint32_t paddr, uint32_t len, enum access a
 					[ACC_STORE] = PMP_W };
 	uint64_t start = paddr, end = (uint64_t)paddr + len;
 
-	if (!h->pmp_active)
-		return priv == PRIV_M;
 	for (int i = 0; i < h->pmp_n; i++) {
 		uint8_t cfg = h->pmpcfg[i];
 		uint64_t lo = h->pmp_lo[i], hi = h->pmp_hi[i];

@@ -63,7 +63,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 			stuck |= c->stuck;
 			next = core_next(c, now + 1);
 		}
-		if (__builtin_expect(prefetching, 0) && c->ipf.on && ipf_active(&c->ipf)) {
+		if (__builtin_expect(prefetching, 0) && ipf_active(&c->ipf)) {
 			ipf_cycle(&c->ipf, now);
 			stuck |= c->ipf.sb_failed;
 			if (ipf_active(&c->ipf))

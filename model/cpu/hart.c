@@ -261,8 +261,7 @@ void hart_idle(struct hart *h, uint64_t cycles)
 	hart_count_cycles(h, cycles, h->priv);
 	if (h->spin) {
 		/* The jump to itself retires once per cycle. */
-		if (!(h->mcountinhibit & 4))
-			h->instret += cycles;
+		h->instret += cycles * h->instret_step;
 		h->stats.insns.v[SMODE(h->priv)] += cycles;
 	}
 }

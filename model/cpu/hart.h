@@ -132,10 +132,10 @@ void hart_peek(struct hart *h, struct hart_peek *pk);
 /*
  * Executes the instruction @pk describes, as hart_step() would, without
  * fetching and decoding it again; for the timing model's harts only
- * (hart_set_timed on), whose cycles the model counts. Architecturally this is the instruction
- * fetched at peek time: a later change to its word by another hart is seen
- * after a fence.i, as the ISA requires. Interrupts that arrived since the
- * peek are taken before the next instruction.
+ * (hart_set_timed on), whose cycles the model counts. Architecturally this
+ * is the instruction fetched at peek time: a later change to its word by
+ * another hart is seen after a fence.i, as the ISA requires. Interrupts that
+ * arrived since the peek are taken before the next instruction.
  */
 enum hart_event hart_step_peeked(struct hart *h, const struct hart_peek *pk);
 
@@ -152,7 +152,7 @@ void hart_commit_store(struct hart *h, uint32_t pa, int size, uint32_t val);
 /*
  * Hands the hart's clock to the timing model (@on): hart_step no longer
  * counts a cycle per step (the model charges elapsed cycles with
- * hart_idle), and jump-to-self loops are executed, not idled.
+ * hart_count_cycles), and jump-to-self loops are executed, not idled.
  */
 void hart_set_timed(struct hart *h, int on);
 
@@ -182,9 +182,9 @@ enum hart_event hart_step(struct hart *h);
 void hart_watch_page(struct hart *h, uint32_t ppn);
 
 /*
- * Accounts @cycles that passed outside a stepped instruction: in WFI, or,
- * with hart_set_timed, every cycle the timing model charges (mcycle and the
- * per-mode cycle counters).
+ * Accounts @cycles in which the hart did not step (functional mode's idle
+ * skipping): in WFI, or spinning in a jump-to-self loop, which retires
+ * once per cycle.
  */
 void hart_idle(struct hart *h, uint64_t cycles);
 

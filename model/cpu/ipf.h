@@ -71,7 +71,6 @@ void ipf_cycle(struct ipf *p, uint64_t now);
 /* fence.i: the stream buffers drop their streams. */
 void ipf_flush(struct ipf *p);
 
-
 /* Queues a candidate line for @src. */
 void ipf_enqueue(struct ipf *p, uint32_t line, enum pf_source src);
 

@@ -204,7 +204,6 @@ int l1_prefetch_setup(struct l1 *c, uint32_t npf, uint32_t buffer_lines, uint64_
  */
 int l1_prefetch(struct l1 *c, uint32_t line, enum pf_source src, uint64_t now);
 
-
 /* The look-aside buffer hands over @line: it goes into the cache now. */
 void l1_install(struct l1 *c, uint32_t line, uint64_t now);
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "mem/l2.h"
 
-#include <stdlib.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cpu/hart.h"

@@ -13,8 +13,9 @@ int memmap_init(struct memmap *mm, uint32_t ram_base, uint32_t ram_size)
 	memset(mm, 0, sizeof(*mm));
 	/*
 	 * Zeroed pages on first touch, like calloc, but asking for huge pages:
-	 * a guest that touches its RAM page by page (a kernel clearing frames)
-	 * otherwise costs a host page fault per 4 KiB, and host TLB misses.
+	 * a guest that touches its RAM page by page (a kernel threading its
+	 * free list through every frame) otherwise costs a host page fault per
+	 * 4 KiB, and host TLB misses.
 	 */
 	ram = mmap(NULL, ram_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS |
 		   MAP_NORESERVE, -1, 0);

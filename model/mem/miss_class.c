@@ -261,8 +261,7 @@ void mclass_invalidated(struct miss_classifier *mc, uint32_t line)
 	uint64_t *w;
 	unsigned sh = hist_shift(line);
 
-	if (line >= 1u << LINE_BITS)
-		return;
+	assert(line < 1u << LINE_BITS);
 	w = hist_word(mc, line, 0);
 	/* A line never referenced is not in the cache; its next miss is compulsory. */
 	if (!w || !((*w >> sh) & HIST_SEEN))

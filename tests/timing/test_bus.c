@@ -375,9 +375,33 @@ static void test_bus_back_to_back_memory_reads_serialise_on_the_bus(void **state
 	bench_free(b);
 }
 
+static void test_bus_edges_are_the_multiples_of_its_clock_divider(void **state)
+{
+	/* a power of two (a mask test) and not (a division) */
+	static const uint32_t divs[] = { 1, 4, 3, 6 };
+
+	for (unsigned k = 0; k < sizeof(divs) / sizeof(divs[0]); k++) {
+		struct config cfg;
+		struct event_queue ev;
+		struct memctl mem;
+		struct bus bus;
+
+		config_defaults(&cfg);
+		cfg.bus.clock_div = divs[k];
+		eventq_init(&ev);
+		memctl_init(&mem, &cfg.mem, cfg.l2.line);
+		bus_init(&bus, &cfg.bus, cfg.l2.line, &mem, &ev);
+		for (uint64_t now = 0; now < 50; now++)
+			assert_int_equal(bus_edge(&bus, now), now % divs[k] == 0);
+		assert_true(bus_edge(&bus, (uint64_t)divs[k] << 40));
+		eventq_free(&ev);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bus_edges_are_the_multiples_of_its_clock_divider),
 		cmocka_unit_test(test_bus_grants_rotate_round_robin),
 		cmocka_unit_test(test_bus_round_robin_skips_agents_with_nothing_queued),
 		cmocka_unit_test(test_bus_grant_counts_stay_within_one_of_each_other),

@@ -50,6 +50,7 @@ struct tsys *tsys_new(const struct config *cfg, int n);
 
 /* The same from the "default" configuration. */
 struct tsys *tsys_default(int n);
+
 void tsys_free(struct tsys *s);
 
 /* Runs cycles [now, end): calendar first, then a bus edge if one is due. */

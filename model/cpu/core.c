@@ -160,11 +160,18 @@ static int delay(struct core *c, uint64_t now, uint64_t until, enum stall_cause 
 	return 0;
 }
 
+/* Sets due from next and the write buffer, after either changed. */
+static void update_due(struct core *c)
+{
+	c->due = c->wb.count && !c->wb.waiting ? 0 : c->next;
+}
+
 void core_wake(struct core *c, uint64_t now)
 {
 	c->wb.waiting = 0;
 	if (c->next == UINT64_MAX)
 		c->next = now;
+	update_due(c);
 }
 
 /* Moves the oldest buffered store into the L1D, performing it, if its line is owned. */
@@ -313,7 +320,8 @@ out:
 	return ev == HART_RETIRED;
 }
 
-int core_step(struct core *c, uint64_t now)
+/* core_step without its last duty, updating due. */
+static inline int step(struct core *c, uint64_t now)
 {
 	struct hart *h = c->hart;
 	struct hart_peek *pk = &c->pk;
@@ -384,4 +392,12 @@ int core_step(struct core *c, uint64_t now)
 	if (((1u << pk->cls) & DRAINS_WB) && !wbuf_empty(&c->wb))
 		return sleep_on(c, now, STALL_WB);
 	return execute(c, now);
+}
+
+int core_step(struct core *c, uint64_t now)
+{
+	int retired = step(c, now);
+
+	update_due(c);
+	return retired;
 }

@@ -69,6 +69,12 @@ struct core {
 	uint8_t mode;			/* enum stat_mode of the hart now */
 
 	uint64_t next;			/* cycle the core next wants to act; UINT64_MAX: asleep */
+	/*
+	 * next, or 0 while the write buffer has a store ready to drain (one a
+	 * cycle): the one field the timing loop reads to know whether the core
+	 * has work. core_step and core_wake keep it up to date.
+	 */
+	uint64_t due;
 	uint64_t acct;			/* cycles before this are accounted */
 	uint64_t hart_lag;		/* of those, cycles the hart has not counted yet */
 	enum stall_cause cause;		/* why the cycles since acct are lost */
@@ -96,12 +102,13 @@ int core_step(struct core *c, uint64_t now);
 /* Wakes a sleeping core (a fill arrived, the write buffer drained, an interrupt). */
 void core_wake(struct core *c, uint64_t now);
 
-/* The next cycle at which core_step has something to do (UINT64_MAX: asleep). */
-static inline uint64_t core_next(const struct core *c, uint64_t now)
+/*
+ * The cycle from which core_step has something to do: at or before the
+ * current cycle when it has work now, UINT64_MAX when asleep.
+ */
+static inline uint64_t core_next(const struct core *c)
 {
-	if (c->wb.count && !c->wb.waiting)
-		return now;	/* the write buffer drains one store per cycle */
-	return c->next;
+	return c->due;
 }
 
 /* True while the hart sleeps in WFI. */

@@ -53,7 +53,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 	if (eventq_next(&t->events) <= now)
 		eventq_run(&t->events, now);
 	for (; c < end; c++) {
-		uint64_t next = core_next(c, now);
+		uint64_t next = core_next(c);
 
 		/* Due now, or asleep in WFI with an interrupt that has just arrived. */
 		if (next <= now || (__builtin_expect(next == UINT64_MAX, 0) && core_woken(c))) {
@@ -61,7 +61,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 				core_wake(c, now);
 			retired += core_step(c, now);
 			stuck |= c->stuck;
-			next = core_next(c, now + 1);
+			next = core_next(c);
 		}
 		if (__builtin_expect(prefetching, 0) && ipf_active(&c->ipf)) {
 			ipf_cycle(&c->ipf, now);

@@ -54,6 +54,16 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	c->cfg = cfg->core;
 	c->mmio_latency = cfg->mem.mmio_latency;
 	c->mode = stat_mode(hart_priv(h));
+	for (int i = 0; i < STALL_CAUSES; i++)
+		c->charged[i] = &c->none;	/* STALL_NONE; the miss causes never look */
+	c->charged[STALL_BRANCH] = &c->stats.stall_branch;
+	c->charged[STALL_MULDIV] = &c->stats.stall_muldiv;
+	c->charged[STALL_HAZARD] = &c->stats.stall_hazard;
+	c->charged[STALL_TLB] = &c->stats.stall_tlb;
+	c->charged[STALL_SERIAL] = &c->stats.stall_serial;
+	c->charged[STALL_WB] = &c->stats.stall_wb;
+	c->charged[STALL_MMIO] = &c->stats.stall_mmio;
+	c->charged[STALL_IDLE] = &c->stats.idle;
 	fetch_init(&c->fu, l1i, cfg->core.fetch_queue, &c->mode, mm, &c->ipf.guard_en);
 	wbuf_init(&c->wb, cfg->core.wb_entries);
 	l1i->wake = wake_from_l1;
@@ -102,9 +112,8 @@ static void charge_slow(struct core *c, uint64_t now)
 
 	s->cycles.v[m] += n;
 	c->hart_lag += n;
-	switch (c->cause) {
-	case STALL_IMISS:
-	case STALL_DMISS: {
+	c->acct = now;
+	if (c->cause == STALL_IMISS || c->cause == STALL_DMISS) {
 		/* The share of the wait that this core's bus requests spent queued. */
 		uint64_t total = bus_wait_total(c), bus = total - c->bus_wait_mark;
 
@@ -113,19 +122,9 @@ static void charge_slow(struct core *c, uint64_t now)
 			bus = n;
 		s->stall_bus.v[m] += bus;
 		(c->cause == STALL_IMISS ? &s->stall_imiss : &s->stall_dmiss)->v[m] += n - bus;
-		break;
+		return;
 	}
-	case STALL_BRANCH: s->stall_branch.v[m] += n; break;
-	case STALL_MULDIV: s->stall_muldiv.v[m] += n; break;
-	case STALL_HAZARD: s->stall_hazard.v[m] += n; break;
-	case STALL_TLB: s->stall_tlb.v[m] += n; break;
-	case STALL_SERIAL: s->stall_serial.v[m] += n; break;
-	case STALL_WB: s->stall_wb.v[m] += n; break;
-	case STALL_MMIO: s->stall_mmio.v[m] += n; break;
-	case STALL_IDLE: s->idle.v[m] += n; break;
-	default: break;
-	}
-	c->acct = now;
+	c->charged[c->cause]->v[m] += n;
 }
 
 static inline void charge(struct core *c, uint64_t now)

@@ -78,6 +78,14 @@ struct core {
 	uint64_t acct;			/* cycles before this are accounted */
 	uint64_t hart_lag;		/* of those, cycles the hart has not counted yet */
 	enum stall_cause cause;		/* why the cycles since acct are lost */
+	/*
+	 * The counter of lost cycles each cause charges, looked up rather than
+	 * switched on (the host mispredicts such jumps): the stall_* fields,
+	 * and none for STALL_NONE. The miss causes are split with the bus share
+	 * instead (charge_slow).
+	 */
+	struct mctr *charged[STALL_CAUSES];
+	struct mctr none;
 	uint64_t bus_wait_mark;		/* bus wait total when the current miss began */
 
 	uint64_t reg_ready[32];		/* cycle each register's value can be used */

@@ -37,6 +37,8 @@ static void defer_store(void *ctx, uint32_t pa, int size, uint32_t val)
 	wbuf_push(&c->wb, pa, size, val);
 }
 
+static void interrupt_raised(void *ctx);
+
 static void wake_from_l1(void *ctx, uint64_t now)
 {
 	core_wake(ctx, now);
@@ -71,6 +73,7 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	l1d->wake = wake_from_l1;
 	l1d->wake_ctx = c;
 	hart_set_store_hook(h, defer_store, c);
+	hart_set_irq_hook(h, interrupt_raised, c);
 	hart_set_timed(h, 1);
 	if (ipf_init(&c->ipf, l1i, mm, cfg, seed))
 		return -1;
@@ -159,10 +162,35 @@ static int delay(struct core *c, uint64_t now, uint64_t until, enum stall_cause 
 	return 0;
 }
 
-/* Sets due from next and the write buffer, after either changed. */
+/* Sets due from next, the write buffer and poll, after any of them changed. */
 static void update_due(struct core *c)
 {
-	c->due = c->wb.count && !c->wb.waiting ? 0 : c->next;
+	c->poll &= core_idle(c);
+	c->due = (c->wb.count && !c->wb.waiting) || c->poll ? 0 : c->next;
+}
+
+/* The hart's hook: a device raised an interrupt line. */
+static void interrupt_raised(void *ctx)
+{
+	struct core *c = ctx;
+
+	if (core_idle(c)) {
+		c->poll = 1;
+		update_due(c);
+	}
+}
+
+int core_poll(struct core *c, uint64_t now)
+{
+	if (c->wb.count && !c->wb.waiting)
+		return 0;
+	if (!hart_wakeable(c->hart)) {
+		c->poll = 0;
+		update_due(c);
+		return 1;
+	}
+	core_wake(c, now);
+	return 0;
 }
 
 void core_wake(struct core *c, uint64_t now)

@@ -75,6 +75,12 @@ struct core {
 	 * has work. core_step and core_wake keep it up to date.
 	 */
 	uint64_t due;
+	/*
+	 * Asleep in WFI and a device has raised an interrupt line since: due
+	 * is 0 so that the loop checks, at the core's turn, whether the hart
+	 * can wake (core_poll). Cleared whenever the core is not asleep in WFI.
+	 */
+	int poll;
 	uint64_t acct;			/* cycles before this are accounted */
 	uint64_t hart_lag;		/* of those, cycles the hart has not counted yet */
 	enum stall_cause cause;		/* why the cycles since acct are lost */
@@ -130,6 +136,14 @@ static inline int core_woken(const struct core *c)
 {
 	return core_idle(c) && hart_wakeable(c->hart);
 }
+
+/*
+ * For a core due at @now with poll set: wakes it if its hart can leave WFI
+ * and returns 0 (it steps now), or returns 1 when it sleeps on (no step).
+ * A store the write buffer can drain goes first, as it does in WFI: the
+ * check then waits (0, and the step only drains).
+ */
+int core_poll(struct core *c, uint64_t now);
 
 /* Charges the cycles up to @now to the current cause (at the end of a run). */
 void core_account(struct core *c, uint64_t now);

@@ -277,10 +277,19 @@ uint32_t hart_wake_mask(const struct hart *h)
 
 void hart_set_irq(struct hart *h, enum irq irq, int level)
 {
-	if (level)
+	if (level) {
 		h->mip_hw |= 1u << irq;
-	else
+		if (h->irq_hook)
+			h->irq_hook(h->irq_ctx);
+	} else {
 		h->mip_hw &= ~(1u << irq);
+	}
+}
+
+void hart_set_irq_hook(struct hart *h, void (*fn)(void *ctx), void *ctx)
+{
+	h->irq_hook = fn;
+	h->irq_ctx = ctx;
 }
 
 int hart_wakeable(const struct hart *h)

@@ -198,6 +198,13 @@ void hart_count_cycles(struct hart *h, uint64_t cycles, enum priv mode);
 /* Drives an interrupt line owned by a device (MSI, MTI, MEI, SEI). */
 void hart_set_irq(struct hart *h, enum irq irq, int level);
 
+/*
+ * Calls @fn whenever a device raises one of the hart's interrupt lines (or
+ * holds it raised), so a timing model need not poll a hart asleep in WFI:
+ * nothing else can wake it. NULL: no hook.
+ */
+void hart_set_irq_hook(struct hart *h, void (*fn)(void *ctx), void *ctx);
+
 /* True when an enabled interrupt would wake the hart from WFI. */
 int hart_wakeable(const struct hart *h);
 

@@ -169,6 +169,8 @@ struct hart {
 	struct micro_memo memo_i[MICRO_MEMO], memo_d[MICRO_MEMO];
 	void (*store_hook)(void *ctx, uint32_t pa, int size, uint32_t val);
 	void *store_ctx;
+	void (*irq_hook)(void *ctx);	/* hart_set_irq_hook */
+	void *irq_ctx;
 
 	int id;
 	struct hart_env env;

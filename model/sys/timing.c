@@ -34,6 +34,7 @@ void timing_free(struct timing *t)
 {
 	for (int i = 0; i < t->ncores; i++) {
 		hart_set_store_hook(t->core[i].hart, NULL, NULL);
+		hart_set_irq_hook(t->core[i].hart, NULL, NULL);
 		hart_set_timed(t->core[i].hart, 0);
 		core_free(&t->core[i]);
 		l1_free(&t->l1i[i]);
@@ -55,13 +56,18 @@ int timing_cycle(struct timing *t, uint64_t now)
 	for (; c < end; c++) {
 		uint64_t next = core_next(c);
 
-		/* Due now, or asleep in WFI with an interrupt that has just arrived. */
-		if (next <= now || (__builtin_expect(next == UINT64_MAX, 0) && core_woken(c))) {
-			if (next > now)
-				core_wake(c, now);
-			retired += core_step(c, now);
-			stuck |= c->stuck;
-			next = core_next(c);
+		/*
+		 * Due now; or asleep in WFI since before a device raised an
+		 * interrupt line, and it may wake (poll).
+		 */
+		if (next <= now) {
+			if (__builtin_expect(c->poll, 0) && core_poll(c, now)) {
+				next = core_next(c);	/* sleeps on */
+			} else {
+				retired += core_step(c, now);
+				stuck |= c->stuck;
+				next = core_next(c);
+			}
 		}
 		if (__builtin_expect(prefetching, 0) && ipf_active(&c->ipf)) {
 			ipf_cycle(&c->ipf, now);

@@ -485,6 +485,43 @@ static void test_core_load_of_a_buffered_store_waits_for_it_to_drain(void **stat
 	ct_free(x);
 }
 
+/* ---- WFI ------------------------------------------------------------------------ */
+
+/* Runs @n cycles in which nothing may retire. */
+static void run_idle(struct ct *x, int n)
+{
+	for (int i = 0; i < n; i++)
+		assert_int_equal(timing_cycle(x->t, x->now++), 0);
+}
+
+static void test_core_wfi_sleeps_until_an_enabled_interrupt_line_rises(void **state)
+{
+	struct ct *x = ct_new(*state, NULL);
+	struct hart *h = x->r->h;
+	uint64_t raised;
+
+	/* mstatus.MIE stays 0: the interrupt ends the WFI without being taken. */
+	put(x, 0, ADDI(5, 0, 1 << IRQ_MTI));
+	put(x, 1, CSRRW(0, CSR_MIE, 5));
+	put(x, 2, WFI);
+	put(x, 3, NOP);
+	warm_code(x, 4);
+	run(x, 3);
+	run_idle(x, 100);
+	assert_true(core_idle(x->c));
+	hart_set_irq(h, IRQ_MEI, 1);	/* a line mie does not enable: it sleeps on */
+	run_idle(x, 100);
+	assert_true(core_idle(x->c));
+	raised = x->now;
+	hart_set_irq(h, IRQ_MTI, 1);
+	run(x, 1);
+	assert_int_equal(x->retire[3], raised);	/* it runs in the very next cycle */
+	assert_int_equal(CD(x, idle), raised - x->retire[2] - 1);
+	assert_false(core_idle(x->c));
+	ct_free(x);
+	hart_set_irq(h, IRQ_MTI, 1);	/* the hook went with the timing model */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -505,6 +542,7 @@ int main(void)
 		RIG_TEST(test_core_dtlb_miss_costs_its_page_walk_reads),
 		RIG_TEST(test_core_full_write_buffer_stalls_the_next_store),
 		RIG_TEST(test_core_load_of_a_buffered_store_waits_for_it_to_drain),
+		RIG_TEST(test_core_wfi_sleeps_until_an_enabled_interrupt_line_rises),
 	};
 
 	return UNIT_RUN("core", tests);

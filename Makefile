@@ -15,8 +15,10 @@ HOST_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE
 HOST_LIBS    = -lelf
 # The model is compiled for link-time optimization as well as normally: the
 # simulator links with it (its hot paths cross files: hart, core, caches),
-# while the many test programs link the plain code and build quickly.
-HOST_LTO    := -flto=auto -ffat-lto-objects
+# while the many test programs link the plain code and build quickly. One
+# partition lets the inliner see the whole model at once (1% fewer host
+# instructions per simulated one; the link takes a second longer).
+HOST_LTO    := -flto=auto -ffat-lto-objects -flto-partition=one
 # The model's own hot paths gain a few percent from -O3 (make bench).
 MODEL_OPT   := -O3
 

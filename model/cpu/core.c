@@ -165,7 +165,6 @@ static int delay(struct core *c, uint64_t now, uint64_t until, enum stall_cause 
 /* Sets due from next, the write buffer and poll, after any of them changed. */
 static void update_due(struct core *c)
 {
-	c->poll &= core_idle(c);
 	c->due = (c->wb.count && !c->wb.waiting) || c->poll ? 0 : c->next;
 }
 
@@ -195,6 +194,7 @@ int core_poll(struct core *c, uint64_t now)
 
 void core_wake(struct core *c, uint64_t now)
 {
+	c->poll = 0;	/* no longer asleep in WFI, if it was */
 	c->wb.waiting = 0;
 	if (c->next == UINT64_MAX)
 		c->next = now;

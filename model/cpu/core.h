@@ -78,7 +78,8 @@ struct core {
 	/*
 	 * Asleep in WFI and a device has raised an interrupt line since: due
 	 * is 0 so that the loop checks, at the core's turn, whether the hart
-	 * can wake (core_poll). Cleared whenever the core is not asleep in WFI.
+	 * can wake (core_poll). Cleared when it wakes (core_wake: the only way
+	 * out of the sleep) or the poll finds it cannot.
 	 */
 	int poll;
 	uint64_t acct;			/* cycles before this are accounted */

@@ -70,9 +70,10 @@ struct core {
 
 	uint64_t next;			/* cycle the core next wants to act; UINT64_MAX: asleep */
 	/*
-	 * next, or 0 while the write buffer has a store ready to drain (one a
-	 * cycle): the one field the timing loop reads to know whether the core
-	 * has work. core_step and core_wake keep it up to date.
+	 * next; or 0 while the write buffer has a store ready to drain (one a
+	 * cycle), or a poll is pending: the one field the timing loop reads to
+	 * know whether the core has work. core_step, core_wake and the poll
+	 * keep it up to date.
 	 */
 	uint64_t due;
 	/*

@@ -61,13 +61,11 @@ int timing_cycle(struct timing *t, uint64_t now)
 		 * interrupt line, and it may wake (poll).
 		 */
 		if (next <= now) {
-			if (__builtin_expect(c->poll, 0) && core_poll(c, now)) {
-				next = core_next(c);	/* sleeps on */
-			} else {
+			if (!(__builtin_expect(c->poll, 0) && core_poll(c, now))) {
 				retired += core_step(c, now);
 				stuck |= c->stuck;
-				next = core_next(c);
 			}
+			next = core_next(c);
 		}
 		if (__builtin_expect(prefetching, 0) && ipf_active(&c->ipf)) {
 			ipf_cycle(&c->ipf, now);

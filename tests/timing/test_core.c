@@ -485,14 +485,42 @@ static void test_core_load_of_a_buffered_store_waits_for_it_to_drain(void **stat
 	ct_free(x);
 }
 
-/* ---- WFI ------------------------------------------------------------------------ */
-
 /* Runs @n cycles in which nothing may retire. */
 static void run_idle(struct ct *x, int n)
 {
 	for (int i = 0; i < n; i++)
 		assert_int_equal(timing_cycle(x->t, x->now++), 0);
 }
+
+static void test_core_write_buffer_drains_while_execute_is_busy(void **state)
+{
+	struct ct *x = ct_new(*state, NULL);
+	const struct config *c = &x->cfg;
+	uint64_t fill, div_done;
+	uint32_t word;
+
+	hart_set_reg(x->r->h, 1, DATA);
+	hart_set_reg(x->r->h, 2, 0x1234);
+	hart_set_reg(x->r->h, 7, 3);
+	put(x, 0, SW(2, 1, 0));
+	put(x, 1, DIV(5, 6, 7));
+	put(x, 2, NOP);
+	warm_code(x, 3);
+	data_in_l2_only(x);
+	run(x, 2);
+	/* The store's line comes while the divide still occupies execute. */
+	fill = x->retire[0] + 1 + c->l1d.latency + c->l2.latency;
+	div_done = x->retire[1] + c->core.div_latency;
+	assert_true(fill + 1 < div_done);
+	run_idle(x, (int)(fill + 1 - x->now));
+	assert_int_equal(memmap_read(&x->r->mm, DATA, 4, &word), 0);
+	assert_int_equal(word, 0x1234);	/* drained on the fill, not after the divide */
+	run(x, 1);
+	assert_int_equal(x->retire[2], div_done);
+	ct_free(x);
+}
+
+/* ---- WFI ------------------------------------------------------------------------ */
 
 static void test_core_wfi_sleeps_until_an_enabled_interrupt_line_rises(void **state)
 {
@@ -542,6 +570,7 @@ int main(void)
 		RIG_TEST(test_core_dtlb_miss_costs_its_page_walk_reads),
 		RIG_TEST(test_core_full_write_buffer_stalls_the_next_store),
 		RIG_TEST(test_core_load_of_a_buffered_store_waits_for_it_to_drain),
+		RIG_TEST(test_core_write_buffer_drains_while_execute_is_busy),
 		RIG_TEST(test_core_wfi_sleeps_until_an_enabled_interrupt_line_rises),
 	};
 

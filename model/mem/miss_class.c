@@ -51,6 +51,12 @@ struct miss_classifier {
 
 	/* every line ever referenced: HIST_LEAVES leaves, NULL until touched */
 	uint64_t **hist;	/* a leaf holds 2 bits (HIST_*) per line, 32 lines a word */
+	/*
+	 * The leaves touched lie in [hist_lo, hist_hi): freeing looks there
+	 * only, not at every entry of the half-megabyte table, most of which
+	 * the host never had to supply.
+	 */
+	uint32_t hist_lo, hist_hi;
 };
 
 /* Fibonacci hashing: the top @log2 bits of the product. */
@@ -86,6 +92,7 @@ struct miss_classifier *mclass_new(uint32_t lines)
 		mc->node[i].next = i + 1 < lines ? i + 1 : NIL;
 	mc->free = 0;
 	mc->head = mc->tail = NIL;
+	mc->hist_lo = HIST_LEAVES;
 	return mc;
 
 out_free:
@@ -100,7 +107,7 @@ void mclass_free(struct miss_classifier *mc)
 	free(mc->node);
 	free(mc->bucket);
 	if (mc->hist)
-		for (uint32_t i = 0; i < HIST_LEAVES; i++)
+		for (uint32_t i = mc->hist_lo; i < mc->hist_hi; i++)
 			free(mc->hist[i]);
 	free(mc->hist);
 	free(mc);
@@ -206,7 +213,8 @@ static void shadow_remove(struct miss_classifier *mc, uint32_t line)
  */
 static uint64_t *hist_word(struct miss_classifier *mc, uint32_t line, int create)
 {
-	uint64_t **leaf = &mc->hist[line >> HIST_LEAF_LOG2];
+	uint32_t index = line >> HIST_LEAF_LOG2;
+	uint64_t **leaf = &mc->hist[index];
 
 	if (!*leaf) {
 		if (!create)
@@ -214,6 +222,10 @@ static uint64_t *hist_word(struct miss_classifier *mc, uint32_t line, int create
 		*leaf = calloc(HIST_LEAF_LINES / 32, sizeof(**leaf));
 		if (!*leaf)
 			host_out_of_memory("miss classifier");
+		if (index < mc->hist_lo)
+			mc->hist_lo = index;
+		if (index >= mc->hist_hi)
+			mc->hist_hi = index + 1;
 	}
 	return &(*leaf)[(line & (HIST_LEAF_LINES - 1)) / 32];
 }

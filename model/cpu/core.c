@@ -165,7 +165,7 @@ static int delay(struct core *c, uint64_t now, uint64_t until, enum stall_cause 
 /* Sets due from next, the write buffer and poll, after any of them changed. */
 static void update_due(struct core *c)
 {
-	c->due = (c->wb.count && !c->wb.waiting) || c->poll ? 0 : c->next;
+	c->due = wbuf_ready(&c->wb) || c->poll ? 0 : c->next;
 }
 
 /* The hart's hook: a device raised an interrupt line. */
@@ -181,7 +181,7 @@ static void interrupt_raised(void *ctx)
 
 int core_poll(struct core *c, uint64_t now)
 {
-	if (c->wb.count && !c->wb.waiting)
+	if (wbuf_ready(&c->wb))
 		return 0;
 	if (!hart_wakeable(c->hart)) {
 		c->poll = 0;
@@ -204,10 +204,11 @@ void core_wake(struct core *c, uint64_t now)
 /* Moves the oldest buffered store into the L1D, performing it, if its line is owned. */
 static void drain(struct core *c, uint64_t now)
 {
-	struct wbuf_entry *e = wbuf_head(&c->wb);
+	struct wbuf_entry *e;
 
-	if (!e || c->wb.waiting)
+	if (!wbuf_ready(&c->wb))
 		return;
+	e = wbuf_head(&c->wb);
 	if (l1_access(c->l1d, e->pa, 1, now) != L1_HIT) {
 		c->wb.waiting = 1;
 		return;

@@ -30,6 +30,9 @@ void wbuf_init(struct wbuf *w, uint32_t entries);
 static inline int wbuf_full(const struct wbuf *w) { return w->count == w->cap; }
 static inline int wbuf_empty(const struct wbuf *w) { return w->count == 0; }
 
+/* A store can drain now: there is one, and its line is not on its way. */
+static inline int wbuf_ready(const struct wbuf *w) { return w->count && !w->waiting; }
+
 void wbuf_push(struct wbuf *w, uint32_t pa, int size, uint32_t val);
 struct wbuf_entry *wbuf_head(struct wbuf *w);
 void wbuf_pop(struct wbuf *w);

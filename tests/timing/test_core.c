@@ -547,7 +547,6 @@ static void test_core_wfi_sleeps_until_an_enabled_interrupt_line_rises(void **st
 	assert_int_equal(CD(x, idle), raised - x->retire[2] - 1);
 	assert_false(core_idle(x->c));
 	ct_free(x);
-	hart_set_irq(h, IRQ_MTI, 1);	/* the hook went with the timing model */
 }
 
 int main(void)

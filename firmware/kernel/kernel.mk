@@ -70,6 +70,9 @@ $(DISK_IMG): $(MKFS) $(USER_BINS) $(DISK_FILES)
 .PHONY: kernel run-kernel run-kernel-qemu
 kernel: $(KERNEL_ELF) $(MKFS) $(DISK_IMG)
 
+# user.mk's kernel-test image needs both (declared there before they were defined).
+ktest-image: $(KERNEL_ELF) $(MKFS)
+
 run-kernel: $(OSPREY) kernel
 	$(OSPREY) --cores 4 --disk $(DISK_IMG) $(KERNEL_ELF)
 

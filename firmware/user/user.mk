@@ -70,7 +70,8 @@ user: $(USER_BINS) $(UBUILD)/boot.sh
 # ---- kernel tests: an image whose boot script runs ktest (all tests, or
 # KTEST=name...) and then fsck, booted on osprey; fails on a nonzero exit.
 # MKFS, KERNEL_ELF and DISK_KB come from kernel.mk (included after this file),
-# so they are used in recipes only.
+# so they are used in recipes only; kernel.mk adds them to ktest-image's
+# prerequisites (a recursive make here would race the main one under -j).
 KTEST      ?=
 KTEST_DIR  := $(UBUILD)/ktest
 KTEST_IMG  := $(KTEST_DIR)/disk.img
@@ -83,7 +84,6 @@ $(KTEST_DIR)/boot.sh: $(KTEST_DIR)/ktest.stamp
 
 .PHONY: test-kernel test-kernel-qemu ktest-image
 ktest-image: $(USER_BINS) $(KTEST_DIR)/boot.sh
-	@$(MAKE) --no-print-directory $(KERNEL_ELF) $(MKFS)
 	$(MKFS) $(KTEST_IMG) $(DISK_KB) $(KTEST_BINS) $(KTEST_DIR)/boot.sh:/boot.sh
 
 test-kernel: $(OSPREY) ktest-image

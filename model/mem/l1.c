@@ -354,11 +354,8 @@ static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, uint64_t
 	struct cache_line *l;
 
 	pm->valid = 0;
-	if (src == PF_SBUF && !demand) {
-		if (c->side_fill)
-			c->side_fill(c->side_ctx, line, now);
-		return;
-	}
+	if (src == PF_SBUF && !demand)
+		return;		/* the stream buffers hold it (l1_fill told them) */
 	if (carray_find(&c->arr, line))
 		return;
 	if (demand) {
@@ -388,6 +385,13 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 	struct l1_pf_mshr *pm = find_pf(c, line);
 	struct cache_line *l;
 
+	/*
+	 * The stream buffers wait for every line they asked for, whoever else
+	 * waits for it too: a buffer entry left waiting would make the fetch
+	 * that hits it wait for ever.
+	 */
+	if (pm && pm->src == PF_SBUF && c->side_fill)
+		c->side_fill(c->side_ctx, line, now);
 	if (pm && !m) {
 		pf_fill(c, pm, line, now);
 		return;

@@ -70,8 +70,12 @@ int timing_cycle(struct timing *t, uint64_t now)
 		if (__builtin_expect(prefetching, 0) && ipf_active(&c->ipf)) {
 			ipf_cycle(&c->ipf, now);
 			stuck |= c->ipf.sb_failed;
-			if (ipf_active(&c->ipf))
-				next = now + 1;
+			/*
+			 * The prefetchers may have woken the core after its turn
+			 * (a line it waits for arrived in a stream buffer): it
+			 * acts next cycle.
+			 */
+			next = ipf_active(&c->ipf) ? now + 1 : core_next(c);
 		}
 		soonest = next < soonest ? next : soonest;
 	}

@@ -157,6 +157,13 @@ void hart_commit_store(struct hart *h, uint32_t pa, int size, uint32_t val)
 	}
 }
 
+int hart_lr_holds(const struct hart *h, uint32_t pa)
+{
+	const struct lr_set *lr = h->env.lr;
+
+	return (lr->active >> h->id) & 1 && lr->addr[h->id] == (pa & ~3u);
+}
+
 void hart_lr_lose(struct hart *h, uint32_t base, uint32_t bytes)
 {
 	struct lr_set *lr = h->env.lr;

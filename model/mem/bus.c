@@ -29,6 +29,7 @@ void bus_init(struct bus *b, const struct bus_config *cfg, uint32_t line_bytes,
 	b->edge_mask = cfg->clock_div - 1;
 	b->mem = mem;
 	b->events = events;
+	b->held_by = -1;
 }
 
 int bus_attach(struct bus *b, void *agent, const struct bus_agent_ops *ops)
@@ -59,6 +60,87 @@ static uint64_t edge(const struct bus *b, uint64_t t)
 	return (t + d - 1) / d * d;
 }
 
+void bus_lock(struct bus *b, int agent, uint32_t addr)
+{
+	struct bus_lock *k = &b->lock[agent];
+	uint32_t line = addr / b->line_bytes;
+
+	b->ready_fresh = 0;
+	if (k->contended && k->line == line) {
+		k->held = 0;
+		b->holding &= ~(1u << agent);
+		return;
+	}
+	*k = (struct bus_lock){ line, 1, 0 };
+	b->holding |= 1u << agent;
+	b->lock_used |= 1u << agent;
+}
+
+void bus_unlock(struct bus *b, int agent)
+{
+	b->lock[agent].held = 0;
+	b->holding &= ~(1u << agent);
+	b->ready_fresh = 0;
+}
+
+/* The agent whose hold keeps @r waiting, or -1. */
+static int blocker(const struct bus *b, const struct bus_req *r)
+{
+	if (r->op == BUS_WB)
+		return -1;	/* a write-back gives a line up: it never waits */
+	for (uint32_t m = b->holding & ~(1u << r->agent); m; m &= m - 1) {
+		int i = __builtin_ctz(m);
+
+		if (b->lock[i].line == r->line)
+			return i;
+	}
+	return -1;
+}
+
+/* The request at the head of @agent's queue, if it may go at @now. */
+static const struct bus_req *head_ready(const struct bus *b, int agent, uint64_t now)
+{
+	const struct bus_queue *q = &b->q[agent];
+
+	return q->count && q->req[q->head].ready <= now ? &q->req[q->head] : NULL;
+}
+
+/*
+ * Holders whose own ready request waits for another hold let theirs go,
+ * until none does: a circle of holders waiting for each other breaks.
+ */
+static void settle_holds(struct bus *b, uint64_t now)
+{
+	int changed;
+
+	do {
+		changed = 0;
+		for (uint32_t m = b->holding; m; m &= m - 1) {
+			int i = __builtin_ctz(m);
+			const struct bus_req *r = head_ready(b, i, now);
+
+			if (r && blocker(b, r) >= 0) {
+				bus_unlock(b, i);
+				changed = 1;
+			}
+		}
+	} while (changed);
+}
+
+/* Another agent takes @r's line: their holds on it end, and their waiters are served. */
+static void release_holds(struct bus *b, const struct bus_req *r)
+{
+	for (uint32_t m = b->lock_used & ~(1u << r->agent); m; m &= m - 1) {
+		int i = __builtin_ctz(m);
+
+		if (b->lock[i].line == r->line) {
+			b->lock[i] = (struct bus_lock){ 0 };
+			b->holding &= ~(1u << i);
+			b->lock_used &= ~(1u << i);
+		}
+	}
+}
+
 uint64_t bus_next_slow(struct bus *b, uint64_t now)
 {
 	uint64_t best = b->ready_min;
@@ -67,12 +149,28 @@ uint64_t bus_next_slow(struct bus *b, uint64_t now)
 		best = UINT64_MAX;
 		for (int i = 0; i < b->nagents; i++) {
 			const struct bus_queue *q = &b->q[i];
+			uint64_t ready;
 
-			if (q->count && q->req[q->head].ready < best)
-				best = q->req[q->head].ready;
+			if (!q->count)
+				continue;
+			ready = q->req[q->head].ready;
+			if (ready < best && b->holding) {
+				/*
+				 * Held by another agent: it waits for that hold to
+				 * end, unless the holder itself waits (settle_holds
+				 * will release it).
+				 */
+				int k = blocker(b, &q->req[q->head]);
+
+				if (k >= 0 && !(head_ready(b, k, ready) &&
+						blocker(b, head_ready(b, k, ready)) >= 0))
+					continue;
+			}
+			if (ready < best)
+				best = ready;
 		}
-		b->ready_min = best;	/* cached until a queue changes */
-		b->ready_fresh = 1;
+		b->ready_min = best;	/* cached until a queue or a hold changes */
+		b->ready_fresh = !b->holding;
 	}
 	if (best == UINT64_MAX)
 		return best;
@@ -118,18 +216,28 @@ void bus_tick(struct bus *b, uint64_t now)
 
 	if (now < b->busy_until)
 		return;
+	if (b->holding)
+		settle_holds(b, now);
 	for (int k = 0; k < b->nagents; k++) {
 		int i = (b->rr + k) % b->nagents;
 		struct bus_queue *q = &b->q[i];
+		int held;
 
-		if (q->count && q->req[q->head].ready <= now) {
-			agent = i;
-			r = &q->req[q->head];
-			break;
+		if (!q->count || q->req[q->head].ready > now)
+			continue;
+		held = b->holding ? blocker(b, &q->req[q->head]) : -1;
+		if (held >= 0) {
+			b->lock[held].contended = 1;	/* it waits for the holder */
+			continue;
 		}
+		agent = i;
+		r = &q->req[q->head];
+		break;
 	}
 	if (agent < 0)
 		return;
+	if (b->lock_used && r->op != BUS_WB)
+		release_holds(b, r);
 	b->rr = (agent + 1) % b->nagents;
 	s = &b->stats[agent];
 	s->wait_cycles.v[r->mode] += now - r->ready;
@@ -175,5 +283,19 @@ void bus_tick(struct bus *b, uint64_t now)
 	s->busy_cycles.v[r->mode] += end - now;
 	b->busy_total += end - now;
 	b->busy_until = end;
+	b->held_by = agent;
+	b->held_mode = r->mode;
 	eventq_at(b->events, end, finish, b, ((uint64_t)agent << 32) | (uint64_t)shared);
+}
+
+void bus_account(struct bus *b, uint64_t now)
+{
+	uint64_t over;
+
+	if (b->held_by < 0 || b->busy_until <= now)
+		return;
+	over = b->busy_until - now;
+	b->busy_total -= over;
+	b->stats[b->held_by].busy_cycles.v[b->held_mode] -= over;
+	b->busy_until = now;
 }

@@ -79,6 +79,18 @@ struct bus_stats {
 	struct mctr busy_cycles;	/* cycles the bus was held for this hart's transactions */
 };
 
+/*
+ * A line an agent holds on to after an LR (bus_lock): the other agents'
+ * requests for it wait until the holder lets it go, so that the LR's SC
+ * finds it (the A extension's forward progress for constrained LR/SC loops).
+ */
+struct bus_lock {
+	uint32_t line;		/* bus line number */
+	uint8_t held;		/* the hold is on */
+	uint8_t contended;	/* another agent's request waited for it: the holder may
+				 * not hold the line again until that request has had it */
+};
+
 struct bus {
 	struct bus_config cfg;
 	uint32_t line_bytes;
@@ -96,7 +108,12 @@ struct bus {
 	uint64_t ready_min;		/* earliest ready time among queue heads, if fresh */
 	int ready_fresh;		/* ready_min is up to date */
 	uint64_t busy_until;		/* first cycle the bus is free */
-	uint64_t busy_total;		/* cycles held, all agents */
+	uint64_t busy_total;		/* cycles held, all agents (charged at grant) */
+	struct bus_lock lock[BUS_MAX_AGENTS];
+	uint32_t holding;		/* agents whose lock is held */
+	uint32_t lock_used;		/* agents whose lock entry names a line (held or contended) */
+	int held_by;			/* agent of the last grant, -1 before the first */
+	uint8_t held_mode;		/* and the mode its busy cycles were charged to */
 	struct bus_stats stats[BUS_MAX_AGENTS];
 };
 
@@ -123,8 +140,27 @@ static inline int bus_edge(const struct bus *b, uint64_t now)
 	return b->edge_pow2 ? !(now & b->edge_mask) : !(now % b->cfg.clock_div);
 }
 
+/*
+ * @agent holds the bus line holding byte @addr until bus_unlock(): other
+ * agents' requests for it are not granted before. Refused (and the agent's
+ * hold released) when another agent waited for that line during the agent's
+ * last hold and has not had it since: the line goes to the waiter first.
+ * A holder whose own next request waits for another agent's hold loses its
+ * hold, so holds never wait for each other in a circle.
+ */
+void bus_lock(struct bus *b, int agent, uint32_t addr);
+
+/* @agent lets its held line go (its SC executed, or it left the LR/SC sequence). */
+void bus_unlock(struct bus *b, int agent);
+
 /* A bus clock edge at @now (a multiple of clock_div): grants one transaction if it can. */
 void bus_tick(struct bus *b, uint64_t now);
+
+/*
+ * The run ends at @now: a transaction still holding the bus was charged its
+ * whole length at grant; only the cycles before @now count.
+ */
+void bus_account(struct bus *b, uint64_t now);
 
 extern const struct stat_field bus_stat_fields[];
 extern const int bus_stat_nfields;

@@ -81,18 +81,18 @@ static struct l1_pf_mshr *find_pf(struct l1 *c, uint32_t line)
 	return NULL;
 }
 
-/* The request leaves the L1 after its tag-check latency. arg: line, excl, source. */
+/* The request leaves the L1 after its tag-check latency. arg: line, excl (2 bits), source. */
 static void send(void *ctx, uint64_t arg, uint64_t now)
 {
 	struct l1 *c = ctx;
 
-	l2_request_from(c->l2, c, (uint32_t)arg, (int)((arg >> 32) & 1), (int)(arg >> 33), now);
+	l2_request_from(c->l2, c, (uint32_t)arg, (int)((arg >> 32) & 3), (int)(arg >> 34), now);
 }
 
 static void schedule(struct l1 *c, uint32_t line, int excl, enum pf_source src, uint64_t now)
 {
 	eventq_at(c->events, now + c->cfg.latency, send, c,
-		  ((uint64_t)src << 33) | ((uint64_t)excl << 32) | line);
+		  ((uint64_t)src << 34) | ((uint64_t)excl << 32) | line);
 }
 
 /* Allocates an MSHR and sends the request after the tag-check latency. */
@@ -240,7 +240,7 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 			c->pfs[l->flags].useful.v[mode]++;
 			tell(c, PFE_FIRST_USE, line, now);
 		}
-		if (write)
+		if (write == L1_WRITE)
 			l->state = LINE_M;
 		return L1_HIT;
 	}

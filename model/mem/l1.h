@@ -45,6 +45,13 @@ enum pf_event {
 	PFE_FIRST_USE,	/* the first demand use of a prefetched line */
 };
 
+/* What a demand access needs of its line (l1_access's @write). */
+enum l1_need {
+	L1_READ,	/* the data: any valid state */
+	L1_WRITE,	/* ownership, and the line becomes dirty (stores, SC, AMOs) */
+	L1_OWN,		/* ownership without a write (LR, which reserves the line) */
+};
+
 enum l1_result {
 	L1_HIT,		/* the access completes this cycle (plus hit latency - 1) */
 	L1_MISS,	/* a miss or upgrade is under way: the client is woken on its fill */
@@ -74,7 +81,7 @@ struct l1_stats {
 
 struct l1_mshr {
 	uint8_t valid;
-	uint8_t excl;		/* ownership requested */
+	uint8_t excl;		/* enum l1_need: ownership requested (L1_WRITE, L1_OWN) or not */
 	uint32_t line;
 };
 
@@ -141,8 +148,9 @@ int l1_init(struct l1 *c, const char *name, const struct cache_config *cfg, uint
 void l1_free(struct l1 *c);
 
 /*
- * A demand access to byte address @addr at @now; @write asks for ownership
- * (stores, SC and AMOs). A hit updates state (E becomes M on a write).
+ * A demand access to byte address @addr at @now; @write is an enum l1_need:
+ * L1_WRITE and L1_OWN ask for ownership (stores, SC and AMOs; LR). A hit
+ * updates state (E becomes M on a write).
  */
 enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t now);
 
@@ -166,7 +174,7 @@ static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, u
 	mclass_hit(c->mc, line);
 	if (c->arr.ways > 1)
 		carray_touch(&c->arr, l);
-	if (write)
+	if (write == L1_WRITE)
 		l->state = LINE_M;
 	return L1_HIT;
 }

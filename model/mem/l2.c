@@ -83,9 +83,9 @@ static enum line_state l1_state(const struct l2 *c, const struct l2_waiter *w,
 {
 	if (w->l1 == c->l1i)
 		return LINE_S;
-	if (w->excl)
+	if (w->excl == L1_WRITE)
 		return LINE_M;
-	return l2state == LINE_S ? LINE_S : LINE_E;
+	return l2state == LINE_S ? LINE_S : LINE_E;	/* L1_OWN: never S (an upgrade first) */
 }
 
 /*
@@ -99,11 +99,12 @@ static void deliver(void *ctx, uint64_t arg, uint64_t now)
 	struct l2 *c = l1->l2;
 	uint32_t line = (uint32_t)arg;
 	enum line_state st = (enum line_state)((arg >> 32) & 0xff);
+	int excl = (int)((arg >> 48) & 0xff);
 	struct cache_line *l = carray_find(&c->arr, line >> (c->arr.line_shift -
 							     l1->arr.line_shift));
 
-	if (!l || (st == LINE_M && l->state == LINE_S)) {
-		l2_request_from(c, l1, line, st == LINE_M, (int)((arg >> 40) & 0xff), now);
+	if (!l || (excl && l->state == LINE_S)) {
+		l2_request_from(c, l1, line, excl, (int)((arg >> 40) & 0xff), now);
 		return;
 	}
 	if (st == LINE_E && l->state == LINE_S)
@@ -116,9 +117,10 @@ static void respond(struct l2 *c, const struct l2_waiter *w, enum line_state l2s
 {
 	enum line_state st = l1_state(c, w, l2state);
 
-	/* arg: the L1 line, its state (bits 39:32) and the requester (47:40) */
+	/* arg: the L1 line, its state (bits 39:32), the requester (47:40) and its need (55:48) */
 	eventq_at(c->events, when, deliver, w->l1,
-		  ((uint64_t)w->src << 40) | ((uint64_t)st << 32) | w->line);
+		  ((uint64_t)w->excl << 48) | ((uint64_t)w->src << 40) | ((uint64_t)st << 32) |
+		  w->line);
 }
 
 static struct l2_mshr *find_mshr(struct l2 *c, uint32_t line)
@@ -161,7 +163,7 @@ static int handle(struct l2 *c, const struct l2_waiter *w, uint64_t now)
 		c->stats.hits.v[mode]++;
 		mclass_hit(c->mc, line);	/* L2 lines only ever come in through misses */
 		carray_touch(&c->arr, l);
-		if (w->excl)
+		if (w->excl == L1_WRITE)
 			l->state = LINE_M;	/* E -> M silently; M stays */
 		respond(c, w, (enum line_state)l->state, ready);
 		return 0;
@@ -271,15 +273,18 @@ static void bus_done(void *agent, const struct bus_req *r, int shared, uint64_t 
 	struct l2 *c = agent;
 	struct l2_mshr *m;
 	enum line_state st;
-	int need_excl = 0;
+	int need_excl = 0, need_write = 0;
 
 	if (r->op == BUS_WB)
 		return;
 	m = find_mshr(c, r->line);
-	st = r->op == BUS_RD ? (shared ? LINE_S : LINE_E) : LINE_M;
+	for (int i = 0; m && i < m->nwait; i++) {
+		need_excl |= m->wait[i].excl != L1_READ;
+		need_write |= m->wait[i].excl == L1_WRITE;
+	}
+	/* Owned after BusRdX or BusUpgr: dirty only if a waiter writes (an LR does not). */
+	st = r->op == BUS_RD ? (shared ? LINE_S : LINE_E) : need_write ? LINE_M : LINE_E;
 	install(c, r->line, st, now);
-	for (int i = 0; m && i < m->nwait; i++)
-		need_excl |= m->wait[i].excl;
 	if (m && need_excl && st == LINE_S) {
 		/* A write merged into a shared read: gain ownership before answering it. */
 		int k = 0;
@@ -296,7 +301,7 @@ static void bus_done(void *agent, const struct bus_req *r, int shared, uint64_t 
 		bus_send(c, BUS_UPGR, r->line, now);
 		return;
 	}
-	if (st == LINE_E && need_excl) {
+	if (st == LINE_E && need_write) {
 		st = LINE_M;
 		carray_find(&c->arr, r->line)->state = LINE_M;
 	}

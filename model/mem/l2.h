@@ -41,7 +41,7 @@ struct l2_stats {
 struct l2_waiter {
 	struct l1 *l1;
 	uint32_t line;		/* the L1's line number */
-	uint8_t excl;
+	uint8_t excl;		/* enum l1_need: L1_WRITE or L1_OWN ask for ownership */
 	uint8_t src;		/* enum pf_source: a demand access or a prefetch */
 };
 
@@ -82,8 +82,9 @@ void l2_free(struct l2 *c);
 void l2_connect(struct l2 *c, struct l1 *l1i, struct l1 *l1d, struct hart *hart);
 
 /*
- * An L1 miss (or upgrade, @excl) of L1 line @l1line, for @src (enum
- * pf_source: prefetches count their bus reads), reaches the L2 at @now.
+ * An L1 miss (or upgrade) of L1 line @l1line, for @src (enum pf_source:
+ * prefetches count their bus reads), reaches the L2 at @now. @excl is an
+ * enum l1_need: L1_WRITE gets the line dirty (M), L1_OWN owned and clean (E).
  */
 void l2_request_from(struct l2 *c, struct l1 *from, uint32_t l1line, int excl, int src,
 		     uint64_t now);

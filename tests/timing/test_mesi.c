@@ -161,6 +161,79 @@ static void test_mesi_write_to_exclusive_is_modified_without_bus(void **state)
 	tsys_free(s);
 }
 
+/* ---- ownership without a write (LR): owned, but clean ------------------------------ */
+
+static void own(struct tsys *s, int core, uint32_t addr)
+{
+	tsys_d(s, core, addr, L1_OWN);
+	tsys_settle(s);
+}
+
+static void test_mesi_own_miss_without_other_copy_is_exclusive_not_modified(void **state)
+{
+	struct tsys *s = tsys_default(2);
+
+	own(s, 0, A);
+	assert_int_equal(tsys_l2(s, 0, A), LINE_E);
+	assert_int_equal(tsys_l1d(s, 0, A), LINE_E);
+	assert_int_equal(BUS(s, 0, busrdx), 1);
+	tsys_free(s);
+}
+
+static void test_mesi_own_miss_invalidates_other_copies_and_stays_clean(void **state)
+{
+	struct tsys *s = tsys_default(3);
+
+	tsys_read(s, 1, A);
+	tsys_read(s, 2, A);
+	own(s, 0, A);
+	assert_int_equal(tsys_l2(s, 0, A), LINE_E);
+	assert_int_equal(tsys_l1d(s, 0, A), LINE_E);
+	for (int i = 1; i < 3; i++)
+		assert_int_equal(tsys_l2(s, i, A), LINE_I);
+	assert_int_equal(BUS(s, 0, busrdx), 1);
+	tsys_free(s);
+}
+
+static void test_mesi_own_of_shared_upgrades_to_exclusive(void **state)
+{
+	struct tsys *s = tsys_default(2);
+
+	tsys_read(s, 0, A);
+	tsys_read(s, 1, A);
+	own(s, 0, A);
+	assert_int_equal(tsys_l2(s, 0, A), LINE_E);
+	assert_int_equal(tsys_l1d(s, 0, A), LINE_E);
+	assert_int_equal(tsys_l2(s, 1, A), LINE_I);
+	assert_int_equal(BUS(s, 0, busupgr), 1);
+	tsys_free(s);
+}
+
+static void test_mesi_own_of_a_line_modified_elsewhere_gets_it_flushed_and_clean(void **state)
+{
+	struct tsys *s = tsys_default(2);
+
+	tsys_write(s, 1, A);
+	own(s, 0, A);
+	assert_int_equal(tsys_l2(s, 0, A), LINE_E);
+	assert_int_equal(tsys_l2(s, 1, A), LINE_I);
+	assert_int_equal(s->mem.stats.writes, 1);	/* the dirty copy went to memory */
+	tsys_free(s);
+}
+
+static void test_mesi_write_after_own_is_modified_without_bus(void **state)
+{
+	struct tsys *s = tsys_default(2);
+	uint64_t before;
+
+	own(s, 0, A);
+	before = bus_all(s, 0);
+	tsys_write(s, 0, A);
+	assert_int_equal(bus_all(s, 0), before);
+	assert_int_equal(tsys_l1d(s, 0, A), LINE_M);
+	tsys_free(s);
+}
+
 static void test_mesi_evicting_modified_writes_back(void **state)
 {
 	struct tsys *s = tsys_default(1);
@@ -594,6 +667,11 @@ int main(void)
 		cmocka_unit_test(test_mesi_write_miss_invalidates_other_copies),
 		cmocka_unit_test(test_mesi_write_to_shared_upgrades_and_invalidates_others),
 		cmocka_unit_test(test_mesi_write_to_exclusive_is_modified_without_bus),
+		cmocka_unit_test(test_mesi_own_miss_without_other_copy_is_exclusive_not_modified),
+		cmocka_unit_test(test_mesi_own_miss_invalidates_other_copies_and_stays_clean),
+		cmocka_unit_test(test_mesi_own_of_shared_upgrades_to_exclusive),
+		cmocka_unit_test(test_mesi_own_of_a_line_modified_elsewhere_gets_it_flushed_and_clean),
+		cmocka_unit_test(test_mesi_write_after_own_is_modified_without_bus),
 		cmocka_unit_test(test_mesi_evicting_modified_writes_back),
 		cmocka_unit_test(test_mesi_evicting_exclusive_is_silent),
 		cmocka_unit_test(test_mesi_evicting_shared_is_silent),

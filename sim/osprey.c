@@ -314,7 +314,7 @@ int main(int argc, char **argv)
 		if (fclose(stats))
 			fprintf(stderr, "osprey: --stats %s: write error\n", stats_file);
 	}
-	if (!quiet) {
+	if (!quiet && (m.now || m.retired)) {	/* not for a run that could not start */
 		summary(&m, seconds_now() - t0);
 		report_summary(&m, stderr);
 	}

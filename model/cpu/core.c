@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "cpu/core.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "mem/bus.h"
+#include "sys/param.h"
 
 const struct stat_field core_stat_fields[] = {
 	STAT(struct core_stats, cycles), STAT(struct core_stats, insns),
@@ -20,6 +22,14 @@ const struct stat_field core_stat_fields[] = {
 	STAT(struct core_stats, atomics), STAT(struct core_stats, mmio),
 };
 const int core_stat_nfields = sizeof(core_stat_fields) / sizeof(core_stat_fields[0]);
+
+/* The A extension's funct5 (instruction bits 31:27) for LR and SC. */
+enum { AMO_LR = 0x02, AMO_SC = 0x03 };
+
+static inline uint32_t amo_op(const struct hart_peek *pk)
+{
+	return pk->raw >> 27;
+}
 
 /* Instruction classes that wait for the write buffer to drain before they issue. */
 #define DRAINS_WB ((1u << IC_FENCE) | (1u << IC_FENCE_I) | (1u << IC_SFENCE) | (1u << IC_XRET))
@@ -263,6 +273,12 @@ static int execute(struct core *c, uint64_t now)
 		sync_hart(c);	/* it may read the counters, or run hart_step's full path */
 	ev = hart_step_peeked(h, pk);
 	c->stuck |= ev == HART_STUCK;
+	if (__builtin_expect(c->hold_left, 0) &&
+	    (ev != HART_RETIRED || --c->hold_left == 0 || pk->cls == IC_WFI ||
+	     (pk->cls == IC_AMO && amo_op(pk) == AMO_SC))) {
+		c->hold_left = 0;	/* the LR/SC sequence is over, or was left */
+		bus_unlock(c->bus, c->agent);
+	}
 	c->have_pk = 0;
 	if (pk->rd)
 		c->reg_ready[pk->rd] = now + 1;
@@ -277,8 +293,17 @@ static int execute(struct core *c, uint64_t now)
 	if (pk->cls == IC_ALU)
 		goto out;	/* the most common class: spare it the jump table */
 	switch (pk->cls) {
-	case IC_LOAD:
 	case IC_AMO:
+		/*
+		 * An LR holds its line against the other cores until its SC, so
+		 * that the SC finds it (the A extension's forward progress).
+		 */
+		if (amo_op(pk) == AMO_LR && !pk->mmio) {
+			bus_lock(c->bus, c->agent, pk->pa);
+			c->hold_left = LR_HOLD_INSNS;
+		}
+		/* fall through */
+	case IC_LOAD:
 		if (pk->cls == IC_LOAD)
 			c->stats.loads.v[m]++;
 		else
@@ -413,7 +438,10 @@ static inline int step(struct core *c, uint64_t now)
 		} else {
 			if (!wbuf_empty(&c->wb))
 				return sleep_on(c, now, STALL_WB);
-			if (l1_access(c->l1d, pk->pa, pk->write, now) != L1_HIT)
+			if (amo_op(pk) == AMO_SC && !hart_lr_holds(h, pk->pa))
+				return execute(c, now);	/* it fails: no need for the line */
+			if (l1_access(c->l1d, pk->pa, amo_op(pk) == AMO_LR ? L1_OWN : L1_WRITE,
+				      now) != L1_HIT)
 				return sleep_on(c, now, STALL_DMISS);
 		}
 	}
@@ -428,4 +456,52 @@ int core_step(struct core *c, uint64_t now)
 
 	update_due(c);
 	return retired;
+}
+
+uint32_t core_pc(const struct core *c)
+{
+	return c->have_pk ? c->pk.pc : hart_pc(c->hart);
+}
+
+void core_describe_wait(const struct core *c, uint64_t now, char *buf, int len)
+{
+	static const char *const delays[STALL_CAUSES] = {
+		[STALL_NONE] = "nothing (it is due to issue)",
+		[STALL_BRANCH] = "a branch penalty", [STALL_MULDIV] = "a multiply or divide",
+		[STALL_HAZARD] = "a load's result", [STALL_TLB] = "a page-table walk",
+		[STALL_SERIAL] = "the pipeline to refill", [STALL_MMIO] = "a device access",
+	};
+	static const char *const line_states[] = {
+		[FL_NONE] = "not requested", [FL_PENDING] = "an L1I miss on its way",
+		[FL_READY] = "in the fetch queue",
+	};
+	const struct fetch *f = &c->fu;
+
+	switch (c->cause) {
+	case STALL_IMISS:
+		snprintf(buf, len, "the instruction line 0x%08x (%s; %s)",
+			 (f->cur_state != FL_NONE ? f->cur : c->pk.fetch_pa >> f->line_shift)
+			 << f->line_shift, line_states[f->cur_state],
+			 c->ipf.cfg.sbufs ? (c->ipf.sb_wait ? "waiting for a stream buffer"
+							  : "stream buffers on")
+					  : "no stream buffers");
+		break;
+	case STALL_DMISS:
+		snprintf(buf, len, "an L1D miss of 0x%08x", c->pk.pa);
+		break;
+	case STALL_WB:
+		snprintf(buf, len, "the write buffer (%u of %u entries%s)", c->wb.count,
+			 c->wb.cap, c->wb.waiting ? ", its head waits for ownership" : "");
+		break;
+	case STALL_IDLE:
+		snprintf(buf, len, "an interrupt (WFI)");
+		break;
+	default:
+		if (c->next == UINT64_MAX)
+			snprintf(buf, len, "%s, with no wake-up scheduled", delays[c->cause]);
+		else
+			snprintf(buf, len, "%s until cycle %llu (now %llu)", delays[c->cause],
+				 (unsigned long long)c->next, (unsigned long long)now);
+		break;
+	}
 }

@@ -104,6 +104,13 @@ struct core {
 	int walk_done;			/* PTE reads of the current walk already made */
 	int mmio_waited;		/* the device latency has been paid */
 	int stuck;			/* the hart reported HART_STUCK: the run must stop */
+	/*
+	 * Instructions for which the line of the last LR stays held on the
+	 * bus (bus_lock), so that other cores cannot take it before the SC:
+	 * 0 when none is held. The SC, a trap, WFI or the end of the count
+	 * lets it go.
+	 */
+	uint32_t hold_left;
 
 	struct core_stats stats;
 };
@@ -146,6 +153,14 @@ static inline int core_woken(const struct core *c)
  * check then waits (0, and the step only drains).
  */
 int core_poll(struct core *c, uint64_t now);
+
+/*
+ * For messages about a core that makes no progress: the pc of the
+ * instruction it works on, and what it waits for ("an L1I miss of line
+ * 0x80001000", "the write buffer to drain (4 stores)").
+ */
+uint32_t core_pc(const struct core *c);
+void core_describe_wait(const struct core *c, uint64_t now, char *buf, int len);
 
 /* Charges the cycles up to @now to the current cause (at the end of a run). */
 void core_account(struct core *c, uint64_t now);

@@ -304,6 +304,27 @@ uint32_t hart_reg(const struct hart *h, int r) { return h->x[r & 31]; }
 int hart_in_wfi(const struct hart *h) { return h->wfi; }
 uint64_t hart_cycles(const struct hart *h) { return h->cycle; }
 const char *hart_stuck_reason(const struct hart *h) { return h->stuck; }
+
+uint64_t hart_retired(const struct hart *h)
+{
+	return mctr_total(&h->stats.insns);
+}
+
+void hart_describe_last_trap(const struct hart *h, char *buf, int len)
+{
+	/* The last trap went to the mode the hart is in, unless it has returned since. */
+	int in_s = h->priv == PRIV_S;
+	uint32_t cause = in_s ? h->scause : h->mcause, epc = in_s ? h->sepc : h->mepc;
+	char where[96];
+
+	if (h->last_trap_vector == ~0u) {
+		snprintf(buf, len, "none");
+		return;
+	}
+	symtab_format(h->env.syms, epc, where, sizeof(where));
+	snprintf(buf, len, "%s (%s 0x%08x) at %s", cause_name(cause), in_s ? "scause" : "mcause",
+		 cause, where);
+}
 const struct hart_stats *hart_stats(const struct hart *h) { return &h->stats; }
 
 const struct stat_field hart_stat_fields[] = {

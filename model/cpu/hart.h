@@ -159,6 +159,9 @@ void hart_set_timed(struct hart *h, int on);
 /* The hart loses its LR reservation if it lies in [base, base + bytes). */
 void hart_lr_lose(struct hart *h, uint32_t base, uint32_t bytes);
 
+/* True while the hart holds an LR reservation of the word at physical address @pa. */
+int hart_lr_holds(const struct hart *h, uint32_t pa);
+
 /* What hart_step() reports beyond ordinary progress. */
 enum hart_event {
 	HART_RETIRED,	/* an instruction retired */
@@ -224,6 +227,15 @@ uint64_t hart_cycles(const struct hart *h);
 
 /* Why the hart is stuck (valid after HART_STUCK): a one-line description. */
 const char *hart_stuck_reason(const struct hart *h);
+
+/* Instructions the hart has retired, in all modes. */
+uint64_t hart_retired(const struct hart *h);
+
+/*
+ * Describes the last trap the hart took, for messages: "illegal instruction
+ * (mcause 0x00000002) at 0x80000010 <main+0x10>", or "none" if it took none.
+ */
+void hart_describe_last_trap(const struct hart *h, char *buf, int len);
 
 /* Counters of the hart's functional execution, by the mode it was in. */
 struct hart_stats {

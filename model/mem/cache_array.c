@@ -89,6 +89,12 @@ int carray_init(struct cache_array *ca, uint32_t size_bytes, uint32_t ways, uint
 	return 0;
 }
 
+uint64_t carray_host_bytes(uint64_t lines)
+{
+	/* The largest policy state is LRU's time stamp per way. */
+	return lines * (sizeof(struct cache_line) + sizeof(uint64_t));
+}
+
 void carray_free(struct cache_array *ca)
 {
 	if (ca->repl && ca->repl_state)

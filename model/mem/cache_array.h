@@ -61,6 +61,9 @@ int carray_init(struct cache_array *ca, uint32_t size_bytes, uint32_t ways, uint
 		const char *policy, uint64_t seed);
 void carray_free(struct cache_array *ca);
 
+/* Host bytes an array of @lines lines takes, its policy's state included (at most). */
+uint64_t carray_host_bytes(uint64_t lines);
+
 /* Line number of a byte address. */
 static inline uint32_t carray_line(const struct cache_array *ca, uint32_t addr)
 {
@@ -128,6 +131,12 @@ struct miss_classifier;
 /* A classifier for a cache of @lines lines in total. NULL on failure. */
 struct miss_classifier *mclass_new(uint32_t lines);
 void mclass_free(struct miss_classifier *mc);
+
+/*
+ * Host bytes a classifier of @lines lines takes at most, when the lines it
+ * ever sees span @space_lines line numbers (its history grows with them).
+ */
+uint64_t mclass_host_bytes(uint64_t lines, uint64_t space_lines);
 
 /*
  * Every demand reference of the cache, in order, with whether the real cache

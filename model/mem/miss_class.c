@@ -100,6 +100,17 @@ out_free:
 	return NULL;
 }
 
+uint64_t mclass_host_bytes(uint64_t lines, uint64_t space_lines)
+{
+	uint64_t buckets = 2, leaves = (space_lines + HIST_LEAF_LINES - 1) / HIST_LEAF_LINES;
+
+	while (buckets < lines)
+		buckets <<= 1;
+	return sizeof(struct miss_classifier) + lines * sizeof(struct node) +
+	       buckets * sizeof(uint32_t) + HIST_LEAVES * sizeof(uint64_t *) +
+	       leaves * (HIST_LEAF_LINES / 32) * sizeof(uint64_t);
+}
+
 void mclass_free(struct miss_classifier *mc)
 {
 	if (!mc)

@@ -61,6 +61,8 @@ static const struct key keys[] = {
 	U32("sys.core_hz", core_hz, 1000, 0xffffffffu, "core clock in Hz"),
 	U32("sys.timebase_hz", timebase_hz, 1, 0xffffffffu, "CLINT mtime rate in Hz"),
 	{ "sys.seed", OFF(seed), KEY_U64, 0, UINT64_MAX, "seed of pseudo-random choices", NULL },
+	{ "sys.watchdog", OFF(watchdog), KEY_U64, 0, UINT64_MAX,
+	  "cycles a hart may retire nothing outside WFI (0 = no watchdog)", NULL },
 	U32("itlb.entries", itlb.entries, 1, 4096, "I-TLB entries"),
 	U32("itlb.ways", itlb.ways, 1, 4096, "I-TLB associativity"),
 	U32("dtlb.entries", dtlb.entries, 1, 4096, "D-TLB entries"),
@@ -168,6 +170,7 @@ void config_defaults(struct config *cfg)
 	cfg->core_hz = DEFAULT_CORE_HZ;
 	cfg->timebase_hz = DEFAULT_TIMEBASE_HZ;
 	cfg->seed = 1;
+	cfg->watchdog = DEFAULT_WATCHDOG;
 	cfg->itlb.entries = DEFAULT_TLB_ENTRIES;
 	cfg->itlb.ways = DEFAULT_TLB_WAYS;
 	cfg->dtlb.entries = DEFAULT_TLB_ENTRIES;
@@ -395,6 +398,18 @@ int config_check(const struct config *cfg, char *err, size_t errlen)
 		snprintf(err, errlen, "mem.banks: %u is not a power of two", cfg->mem.banks);
 		return -1;
 	}
+	return 0;
+}
+
+int config_key_info(unsigned i, struct config_key_info *info)
+{
+	const struct key *k;
+
+	if (i >= sizeof(keys) / sizeof(keys[0]))
+		return -1;
+	k = &keys[i];
+	*info = (struct config_key_info){ k->name, k->kind == KEY_ENUM, k->kind == KEY_SIZE,
+					  k->min, k->max, k->names };
 	return 0;
 }
 

@@ -92,6 +92,8 @@ struct config {
 	uint32_t core_hz;	/* core clock, Hz */
 	uint32_t timebase_hz;	/* CLINT mtime rate, Hz; divides core_hz */
 	uint64_t seed;		/* seed of every pseudo-random choice in the model */
+	uint64_t watchdog;	/* core cycles a hart may retire nothing outside WFI before
+				 * the run stops as stuck; 0 = never */
 	struct tlb_config itlb;	/* instruction-side TLB per hart */
 	struct tlb_config dtlb;	/* data-side TLB per hart */
 	struct core_config core;
@@ -133,6 +135,18 @@ void config_print(const struct config *cfg, FILE *out);
 struct json;
 /* Writes every key as a JSON member ("sys.cores": 4, "l1d.repl": "lru"). */
 void config_json(const struct config *cfg, struct json *j);
+
+/* A configuration key as tools that walk every key see it (test generators). */
+struct config_key_info {
+	const char *name;		/* "l1d.size" */
+	int is_enum;			/* one of names[] */
+	int is_size;			/* bytes, written with an optional K/M/G suffix */
+	uint64_t min, max;		/* inclusive bounds (not for enums) */
+	const char *const *names;	/* enums: the accepted names, NULL-terminated */
+};
+
+/* Key @i's description. Returns 0, or -1 past the last key. */
+int config_key_info(unsigned i, struct config_key_info *info);
 
 /* Parses a size with an optional K, M or G suffix (binary units). Returns 0 or -1. */
 int parse_size(const char *s, uint64_t *out);

@@ -22,6 +22,20 @@ static void watch_store(void *ctx, uint32_t paddr, int size, uint32_t val)
 	htif_store(&m->htif, paddr, size, val, m->retired);
 }
 
+/*
+ * The watchdog's bound: sys.watchdog cycles, or more where the memory is so
+ * slow that one core's misses queued behind every other core's could take
+ * longer (1024 accesses per hart at the memory's latency plus bank time).
+ */
+static uint64_t watchdog_bound(const struct config *cfg)
+{
+	uint64_t slow = 1024ull * cfg->cores * (cfg->mem.latency + cfg->mem.bank_busy);
+
+	if (!cfg->watchdog)
+		return UINT64_MAX;
+	return cfg->watchdog > slow ? cfg->watchdog : slow;
+}
+
 int machine_init(struct machine *m, const struct config *cfg, const struct machine_opts *opts,
 		 char *err, size_t errlen)
 {
@@ -32,8 +46,18 @@ int machine_init(struct machine *m, const struct config *cfg, const struct machi
 	m->opts = *opts;
 	m->insn_limit = opts->max_insns ? opts->max_insns : UINT64_MAX;
 	m->cycle_limit = opts->max_cycles ? opts->max_cycles : UINT64_MAX;
+	m->watchdog = watchdog_bound(cfg);
+	m->watch_at = m->watchdog == UINT64_MAX ? UINT64_MAX : m->watchdog / 4;
 	m->nharts = (int)cfg->cores;
 	symtab_init(&m->syms);
+	if (cfg->mode == MODE_TIMING && timing_host_bytes(cfg) > MAX_TIMING_HOST_BYTES) {
+		snprintf(err, errlen, "the timing model of this configuration would take %llu MiB "
+			 "of host memory, more than the %llu MiB osprey allows: use larger cache "
+			 "lines, smaller caches or fewer cores",
+			 (unsigned long long)(timing_host_bytes(cfg) >> 20),
+			 (unsigned long long)(MAX_TIMING_HOST_BYTES >> 20));
+		return -1;
+	}
 	if (memmap_init(&m->mm, RAM_BASE, cfg->mem_size)) {
 		snprintf(err, errlen, "cannot allocate %u bytes of guest RAM", cfg->mem_size);
 		return -1;
@@ -187,8 +211,8 @@ static void idle_skip(struct machine *m, int spinning)
 			 "itself, and no interrupt that would end it can arrive");
 		return;
 	}
-	if (next > last_cycle(m))
-		next = last_cycle(m);
+	if (next > m->check_at)
+		next = m->check_at;
 	if (spinning && m->opts.max_insns) {
 		/* Stop skipping where the spinning harts reach the instruction limit. */
 		uint64_t left = (m->opts.max_insns - m->retired + spinning - 1) / spinning;
@@ -211,25 +235,78 @@ static void check_stuck(struct machine *m, struct hart *h)
 		 hart_stuck_reason(h));
 }
 
-/* Stops the run at a limit. */
-static __attribute__((noinline, cold)) void stop_at_limit(struct machine *m)
+/* Sets check_at after the limit or the watchdog's next look changed. */
+static void update_check(struct machine *m)
+{
+	uint64_t last = last_cycle(m);
+
+	m->check_at = m->watch_at < last ? m->watch_at : last;
+}
+
+/*
+ * The watchdog's look: a hart that retired nothing since its last progress,
+ * and is not asleep in WFI, for watchdog cycles or more, stops the run.
+ */
+static void watchdog_look(struct machine *m)
+{
+	for (int i = 0; i < m->nharts && m->stop.kind == STOP_NONE; i++) {
+		struct hart *h = m->harts[i];
+		const struct hart_stats *st = hart_stats(h);
+		uint64_t insns = hart_retired(h);
+		uint64_t traps = mctr_total(&st->traps) + mctr_total(&st->interrupts);
+		char pc[96], why[400], trap[160];
+
+		if (insns != m->seen_insns[i] || hart_in_wfi(h)) {
+			m->seen_insns[i] = insns;
+			m->quiet_since[i] = m->now;
+			m->traps_since[i] = traps;
+			continue;
+		}
+		if (m->now - m->quiet_since[i] < m->watchdog)
+			continue;
+		hart_describe_last_trap(h, trap, sizeof(trap));
+		if (traps != m->traps_since[i]) {
+			snprintf(why, sizeof(why), "it only takes traps (%llu since), the last: %s",
+				 (unsigned long long)(traps - m->traps_since[i]), trap);
+			symtab_format(&m->syms, hart_pc(h), pc, sizeof(pc));
+		} else if (m->timing) {
+			const struct core *c = &m->timing->core[i];
+
+			core_describe_wait(c, m->now, trap, sizeof(trap));
+			snprintf(why, sizeof(why), "it waits for %s", trap);
+			symtab_format(&m->syms, core_pc(c), pc, sizeof(pc));
+		} else {
+			snprintf(why, sizeof(why), "it neither retires nor traps");
+			symtab_format(&m->syms, hart_pc(h), pc, sizeof(pc));
+		}
+		sim_stop(&m->stop, STOP_STUCK, EXIT_STUCK,
+			 "hart %d made no progress for %llu cycles (sys.watchdog) at pc %s: %s", i,
+			 (unsigned long long)(m->now - m->quiet_since[i]), pc, why);
+	}
+	m->watch_at = m->now + (m->watchdog / 4 ? m->watchdog / 4 : 1);
+	update_check(m);
+}
+
+/* The run reached check_at or the instruction limit: a limit, or the watchdog's turn. */
+static __attribute__((noinline, cold)) void at_check(struct machine *m)
 {
 	if (m->opts.max_insns && m->retired >= m->opts.max_insns)
 		sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT,
 			 "instruction limit reached: %llu instructions retired",
 			 (unsigned long long)m->retired);
-	else
+	else if (m->now >= last_cycle(m))
 		sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT, "cycle limit reached: %llu cycles",
 			 (unsigned long long)m->opts.max_cycles);
+	else if (m->now >= m->watch_at)
+		watchdog_look(m);
 }
 
 /*
- * Devices that act on time or retired instructions, and the run's limits.
- * Both loops call it every cycle they run, so it is inline, and the limits
- * are one compare each (a limit of 0 is none: UINT64_MAX). @last is
- * last_cycle(m), which the timing loop keeps at hand.
+ * Devices that act on time or retired instructions, the run's limits and
+ * the watchdog. Both loops call it every cycle they run, so it is inline,
+ * and the limits are one compare each (a limit of 0 is none: UINT64_MAX).
  */
-static inline void after_cycle(struct machine *m, uint64_t last)
+static inline void after_cycle(struct machine *m)
 {
 	if (m->now >= m->clint.next_event)
 		clint_update(&m->clint);
@@ -237,13 +314,20 @@ static inline void after_cycle(struct machine *m, uint64_t last)
 		htif_poll(&m->htif);
 	if (m->now % UART_POLL_CYCLES == 0 && uart_rx_open(&m->uart))
 		uart_poll(&m->uart, 0);
-	if (m->retired >= m->insn_limit || m->now >= last)
-		stop_at_limit(m);
+	if (m->retired >= m->insn_limit || m->now >= m->check_at)
+		at_check(m);
 }
 
-/* Functional mode: one instruction per hart per cycle, until @until instructions retired. */
+/*
+ * Functional mode: one instruction per hart per cycle, until @until
+ * instructions retired. The round stops at the hart that reaches @until or
+ * the instruction limit, so a limit is exact.
+ */
 static void run_functional(struct machine *m, uint64_t until)
 {
+	uint64_t stop_at = until < m->insn_limit ? until : m->insn_limit;
+
+	update_check(m);
 	while (m->stop.kind == STOP_NONE && m->retired < until) {
 		int ran = 0, spinning = 0;
 
@@ -266,14 +350,16 @@ static void run_functional(struct machine *m, uint64_t until)
 				check_stuck(m, m->harts[i]);
 				break;
 			}
+			if (__builtin_expect(m->retired >= stop_at, 0))
+				break;
 		}
 		m->now++;
 		if (m->stop.kind != STOP_NONE)
 			break;
-		after_cycle(m, last_cycle(m));
+		after_cycle(m);
 		if (!ran && m->stop.kind == STOP_NONE) {
 			idle_skip(m, spinning);
-			after_cycle(m, last_cycle(m));	/* the jump may land on a limit or a timer */
+			after_cycle(m);	/* the jump may land on a limit or a timer */
 		}
 	}
 }
@@ -296,11 +382,14 @@ static uint64_t device_next(const struct machine *m)
 static void run_timing(struct machine *m)
 {
 	struct timing *t = m->timing;
-	uint64_t last = last_cycle(m);
 
+	update_check(m);
 	while (m->stop.kind == STOP_NONE) {
 		uint64_t next, dev;
 
+		/* Near the instruction limit, the cores stop at it (t->budget). */
+		if (__builtin_expect(m->insn_limit - m->retired < (uint64_t)t->ncores, 0))
+			t->budget = (int)(m->insn_limit - m->retired);
 		m->retired += (uint64_t)timing_cycle(t, m->now);
 		/* After a stop in this cycle, now counts it, as in functional mode. */
 		if (__builtin_expect(timing_any_stuck(t), 0)) {
@@ -317,7 +406,7 @@ static void run_timing(struct machine *m)
 			m->now++;
 			break;
 		}
-		after_cycle(m, last);
+		after_cycle(m);
 		if (m->stop.kind != STOP_NONE) {
 			m->now++;
 			break;
@@ -342,8 +431,8 @@ static void run_timing(struct machine *m)
 		}
 		if (dev < next)
 			next = dev;
-		if (next > last)
-			next = last;
+		if (next > m->check_at)
+			next = m->check_at;
 		m->now = next > m->now ? next : m->now + 1;
 	}
 	timing_account(t, m->now);
@@ -358,9 +447,16 @@ void machine_run(struct machine *m)
 			run_functional(m, m->opts.fast_forward);
 		if (m->stop.kind == STOP_NONE) {
 			m->timing = calloc(1, sizeof(*m->timing));
-			if (!m->timing || timing_init(m->timing, &m->cfg, m->harts, m->nharts, &m->mm))
-				sim_stop(&m->stop, STOP_STUCK, EXIT_USAGE,
-					 "out of host memory building the timing model");
+			if (!m->timing || timing_init(m->timing, &m->cfg, m->harts, m->nharts, &m->mm)) {
+				sim_stop(&m->stop, STOP_INTERNAL, EXIT_INTERNAL,
+					 "out of host memory building the timing model (it needs "
+					 "about %llu MiB)",
+					 (unsigned long long)(timing_host_bytes(&m->cfg) >> 20));
+				if (m->timing)
+					timing_free(m->timing);
+				free(m->timing);
+				m->timing = NULL;
+			}
 			else if (m->opts.timing_ready && m->opts.timing_ready(m, m->opts.timing_ctx))
 				sim_stop(&m->stop, STOP_STUCK, EXIT_USAGE,
 					 "cannot set up co-simulation (see above)");

@@ -60,6 +60,18 @@ struct machine {
 	uint64_t retired;	/* instructions retired by all harts */
 	uint64_t insn_limit;	/* opts.max_insns, or UINT64_MAX for none */
 	uint64_t cycle_limit;	/* opts.max_cycles, or UINT64_MAX for none */
+	/*
+	 * The forward-progress watchdog: a hart that retires no instruction for
+	 * watchdog cycles while not asleep in WFI (spinning on a lost wake-up,
+	 * trapping for ever) stops the run. It looks every watchdog / 4 cycles.
+	 */
+	uint64_t watchdog;	/* cycles; UINT64_MAX: off */
+	uint64_t watch_at;	/* cycle of its next look */
+	uint64_t seen_insns[MAX_HARTS];	/* each hart's retired count at the last look */
+	uint64_t seen_traps[MAX_HARTS];	/* ... and its traps taken */
+	uint64_t quiet_since[MAX_HARTS];	/* cycle since which it retired nothing outside WFI */
+	uint64_t traps_since[MAX_HARTS];	/* its trap count at that cycle */
+	uint64_t check_at;	/* the earlier of the cycle limit and watch_at: the loops' one compare */
 	struct sim_stop stop;
 };
 

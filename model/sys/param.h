@@ -31,8 +31,12 @@
 
 #define DEFAULT_CORE_HZ		100000000u	/* core clock, Hz */
 #define DEFAULT_TIMEBASE_HZ	10000000u	/* mtime frequency, Hz (QEMU virt's) */
+#define DEFAULT_WATCHDOG	10000000u	/* core cycles without a retired instruction */
 
 #define PAGE_SIZE		4096u		/* bytes */
+#define LR_HOLD_INSNS		16		/* instructions after an LR that its line is held
+						 * (the A extension's constrained loop: 16) */
+#define MAX_TIMING_HOST_BYTES	(4ull << 30)	/* host bytes the timing model may take */
 #define PMP_ENTRIES		16		/* PMP address registers, as on QEMU virt */
 #define DEFAULT_TLB_ENTRIES	32		/* entries in each of the I-TLB and D-TLB */
 #define DEFAULT_TLB_WAYS	32		/* ways: fully associative by default */

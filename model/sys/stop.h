@@ -32,7 +32,7 @@ enum stop_kind {
 struct sim_stop {
 	enum stop_kind kind;	/* STOP_NONE while running */
 	int status;		/* process exit status */
-	char msg[256];		/* one line for stderr; empty for a guest pass */
+	char msg[640];		/* one line for stderr; empty for a guest pass */
 };
 
 static inline void sim_stop(struct sim_stop *s, enum stop_kind kind, int status,

@@ -1,19 +1,42 @@
 // SPDX-License-Identifier: MIT
 #include "sys/timing.h"
 
+#include <limits.h>
 #include <string.h>
+
+/* One cache's share: its array and its miss classifier over RAM's lines. */
+static uint64_t cache_host_bytes(const struct cache_config *c, uint64_t ram)
+{
+	uint64_t lines = c->size / c->line;
+
+	return carray_host_bytes(lines) + mclass_host_bytes(lines, ram / c->line);
+}
+
+uint64_t timing_host_bytes(const struct config *cfg)
+{
+	uint64_t ram = cfg->mem_size;
+	uint64_t per_core = sizeof(struct l1) * 2 + sizeof(struct l2) + sizeof(struct core) +
+			    cache_host_bytes(&cfg->l1i, ram) + cache_host_bytes(&cfg->l1d, ram) +
+			    cache_host_bytes(&cfg->l2, ram) +
+			    carray_host_bytes(cfg->pf.buffer_lines) +
+			    (uint64_t)cfg->core.bht_entries + 8ull * cfg->core.btb_entries;
+
+	return sizeof(struct timing) + per_core * cfg->cores;
+}
 
 int timing_init(struct timing *t, const struct config *cfg, struct hart **harts, int n,
 		const struct memmap *mm)
 {
 	memset(t, 0, sizeof(*t));
-	t->ncores = n;
+	t->budget = INT_MAX;
 	eventq_init(&t->events);
 	memctl_init(&t->mem, &cfg->mem, cfg->l2.line);
 	bus_init(&t->bus, &cfg->bus, cfg->l2.line, &t->mem, &t->events);
 	for (int i = 0; i < n; i++) {
 		struct core *c = &t->core[i];
 		uint64_t seed = cfg->seed * 0x9e3779b97f4a7c15ull + (uint64_t)i;
+
+		t->ncores = i + 1;	/* timing_free frees it, however far it got */
 
 		/* The core's mode field is what its caches count against. */
 		if (l2_init(&t->l2[i], &cfg->l2, seed, &t->bus, &t->events, &c->mode) ||
@@ -33,9 +56,11 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 void timing_free(struct timing *t)
 {
 	for (int i = 0; i < t->ncores; i++) {
-		hart_set_store_hook(t->core[i].hart, NULL, NULL);
-		hart_set_irq_hook(t->core[i].hart, NULL, NULL);
-		hart_set_timed(t->core[i].hart, 0);
+		if (t->core[i].hart) {	/* core_init got as far as hooking its hart */
+			hart_set_store_hook(t->core[i].hart, NULL, NULL);
+			hart_set_irq_hook(t->core[i].hart, NULL, NULL);
+			hart_set_timed(t->core[i].hart, 0);
+		}
 		core_free(&t->core[i]);
 		l1_free(&t->l1i[i]);
 		l1_free(&t->l1d[i]);
@@ -64,6 +89,8 @@ int timing_cycle(struct timing *t, uint64_t now)
 			if (!(__builtin_expect(c->poll, 0) && core_poll(c, now))) {
 				retired += core_step(c, now);
 				stuck |= c->stuck;
+				if (__builtin_expect(retired >= t->budget, 0))
+					break;	/* the run's instruction limit: it stops here */
 			}
 			next = core_next(c);
 		}
@@ -117,6 +144,7 @@ void timing_account(struct timing *t, uint64_t now)
 {
 	for (int i = 0; i < t->ncores; i++)
 		core_account(&t->core[i], now);
+	bus_account(&t->bus, now);
 }
 
 int timing_stuck(const struct timing *t)

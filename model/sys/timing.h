@@ -30,11 +30,21 @@ struct timing {
 	struct core core[MAX_HARTS];
 	int stuck;		/* some core's stuck flag is set */
 	int prefetching;	/* some core has instruction prefetchers */
+	int budget;		/* instructions a cycle may retire before the run's limit */
 	uint64_t busy_next;	/* after timing_cycle: now + 1 if some core or prefetcher acts
 				 * next cycle, else the earliest core's next cycle */
 };
 
-/* Builds the hierarchy around @harts and hands their stores to the cores. 0 or -1. */
+/*
+ * Host bytes the timing model of @cfg takes at most (its caches' tags,
+ * policies and miss classifiers; the rest is small and fixed).
+ */
+uint64_t timing_host_bytes(const struct config *cfg);
+
+/*
+ * Builds the hierarchy around @harts and hands their stores to the cores.
+ * 0, or -1 when host memory ran out: timing_free() then frees what was built.
+ */
 int timing_init(struct timing *t, const struct config *cfg, struct hart **harts, int n,
 		const struct memmap *mm);
 void timing_free(struct timing *t);

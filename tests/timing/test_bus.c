@@ -375,6 +375,114 @@ static void test_bus_back_to_back_memory_reads_serialise_on_the_bus(void **state
 	bench_free(b);
 }
 
+/* ---- the end of a run ---------------------------------------------------------- */
+
+static void test_bus_account_at_the_end_counts_only_the_elapsed_part_of_a_transfer(void **state)
+{
+	struct bench *b = bench_new(2, NULL);
+	uint64_t end = bus_mem_end(&b->cfg, 0), stop = end / 2;
+
+	req(b, 0, BUS_RD, 0x10, 0);
+	bus_tick(&b->bus, 0);		/* granted at 0, holding the bus until end */
+	assert_int_equal(b->bus.busy_total, end);
+	bus_account(&b->bus, stop);	/* the run ends half-way through it */
+	assert_int_equal(b->bus.busy_total, stop);
+	assert_int_equal(BUS(b, 0, busy_cycles), stop);
+	bus_account(&b->bus, stop);	/* and again: nothing more comes off */
+	assert_int_equal(b->bus.busy_total, stop);
+	bench_free(b);
+}
+
+static void test_bus_account_after_the_last_transfer_changes_nothing(void **state)
+{
+	struct bench *b = bench_new(2, NULL);
+	uint64_t end = bus_mem_end(&b->cfg, 0);
+
+	req(b, 0, BUS_RD, 0x10, 0);
+	run_all(b);
+	bus_account(&b->bus, end + 100);
+	assert_int_equal(b->bus.busy_total, end);
+	assert_int_equal(BUS(b, 0, busy_cycles), end);
+	bench_free(b);
+}
+
+/* ---- holds after an LR -------------------------------------------------------- */
+
+static void test_bus_request_for_a_held_line_waits_until_the_holder_lets_go(void **state)
+{
+	struct bench *b = bench_new(2, NULL);
+	uint64_t d = b->cfg.bus.clock_div;
+
+	bus_lock(&b->bus, 0, 0x40 * b->cfg.l2.line);	/* agent 0 holds line 0x40 */
+	req(b, 1, BUS_RDX, 0x40, 0);
+	for (b->now = 0; b->now < 50 * d; b->now++) {
+		eventq_run(&b->ev, b->now);
+		if (bus_edge(&b->bus, b->now))
+			bus_tick(&b->bus, b->now);
+	}
+	assert_int_equal(b->n, 0);			/* still waiting */
+	assert_int_equal(bus_next(&b->bus, b->now), UINT64_MAX);
+	assert_true(b->bus.lock[0].contended);
+	bus_unlock(&b->bus, 0);
+	run_all(b);
+	assert_int_equal(b->n, 1);
+	assert_int_equal(b->log[0].agent, 1);
+	assert_true(b->log[0].when >= 50 * d);
+	bench_free(b);
+}
+
+static void test_bus_hold_leaves_other_lines_and_the_holder_alone(void **state)
+{
+	struct bench *b = bench_new(3, NULL);
+
+	bus_lock(&b->bus, 0, 0x40 * b->cfg.l2.line);
+	req(b, 0, BUS_RD, 0x40, 0);	/* the holder's own request for its line */
+	req(b, 1, BUS_RD, 0x41, 0);	/* another line */
+	req(b, 2, BUS_WB, 0x40, 0);	/* a write-back never waits */
+	run_all(b);
+	assert_int_equal(b->n, 3);
+	bench_free(b);
+}
+
+static void test_bus_contended_line_is_not_held_again_before_the_waiter_had_it(void **state)
+{
+	struct bench *b = bench_new(2, NULL);
+	uint32_t addr = 0x40 * b->cfg.l2.line;
+
+	bus_lock(&b->bus, 0, addr);
+	req(b, 1, BUS_RDX, 0x40, 0);
+	bus_tick(&b->bus, 0);			/* waits: the hold becomes contended */
+	assert_int_equal(b->bus.queued, 1);
+	bus_unlock(&b->bus, 0);			/* the SC */
+	bus_lock(&b->bus, 0, addr);		/* the next LR, before the waiter's grant */
+	assert_int_equal(b->bus.holding, 0);	/* refused */
+	run_all(b);
+	assert_int_equal(b->n, 1);
+	bus_lock(&b->bus, 0, addr);		/* the waiter had it: holding is allowed again */
+	assert_int_equal(b->bus.holding, 1);
+	bench_free(b);
+}
+
+static void test_bus_holders_waiting_for_each_other_let_go(void **state)
+{
+	struct bench *b = bench_new(2, NULL);
+
+	/* 0 holds 0x40 and wants 0x41; 1 holds 0x41 and wants 0x40: a circle */
+	bus_lock(&b->bus, 0, 0x40 * b->cfg.l2.line);
+	bus_lock(&b->bus, 1, 0x41 * b->cfg.l2.line);
+	req(b, 0, BUS_RDX, 0x41, 0);
+	req(b, 1, BUS_RDX, 0x40, 0);
+	assert_true(bus_next(&b->bus, 0) != UINT64_MAX);
+	run_until(b, 1);
+	assert_int_equal(b->n, 1);		/* one hold gave way: 1 has 0x40 */
+	assert_int_equal(b->log[0].agent, 1);
+	assert_int_equal(b->bus.holding, 1u << 1);
+	bus_unlock(&b->bus, 1);			/* 1 finishes its sequence */
+	run_all(b);
+	assert_int_equal(b->n, 2);
+	bench_free(b);
+}
+
 static void test_bus_edges_are_the_multiples_of_its_clock_divider(void **state)
 {
 	/* a power of two (a mask test) and not (a division) */
@@ -416,6 +524,12 @@ int main(void)
 		cmocka_unit_test(test_bus_upgrade_of_a_lost_line_becomes_busrdx),
 		cmocka_unit_test(test_bus_writeback_holds_arb_and_transfer_without_snoop),
 		cmocka_unit_test(test_bus_back_to_back_memory_reads_serialise_on_the_bus),
+		cmocka_unit_test(test_bus_account_at_the_end_counts_only_the_elapsed_part_of_a_transfer),
+		cmocka_unit_test(test_bus_account_after_the_last_transfer_changes_nothing),
+		cmocka_unit_test(test_bus_request_for_a_held_line_waits_until_the_holder_lets_go),
+		cmocka_unit_test(test_bus_hold_leaves_other_lines_and_the_holder_alone),
+		cmocka_unit_test(test_bus_contended_line_is_not_held_again_before_the_waiter_had_it),
+		cmocka_unit_test(test_bus_holders_waiting_for_each_other_let_go),
 	};
 
 	return UNIT_RUN("bus", tests);

@@ -549,6 +549,68 @@ static void test_core_wfi_sleeps_until_an_enabled_interrupt_line_rises(void **st
 	ct_free(x);
 }
 
+/* ---- LR/SC: holds and failing SCs ------------------------------------------------ */
+
+static void test_core_lr_takes_its_line_owned_and_holds_it_until_the_sc(void **state)
+{
+	struct ct *x = ct_new(*state, NULL);
+
+	hart_set_reg(x->r->h, 1, DATA);
+	put(x, 0, LR_W(5, 1));
+	put(x, 1, ADDI(5, 5, 1));
+	put(x, 2, SC_W(6, 5, 1));
+	put(x, 3, NOP);
+	warm_code(x, 4);
+	warm(x, x->c->l1d, DATA);		/* shared-clean (E) from a read */
+	run(x, 1);				/* the LR: it needs ownership (clean) */
+	assert_int_equal(carray_find(&x->c->l1d->arr, carray_line(&x->c->l1d->arr, DATA))->state,
+			 LINE_E);
+	assert_int_equal(x->t->bus.holding, 1u << x->c->agent);
+	run(x, 1);
+	assert_int_equal(x->t->bus.holding, 1u << x->c->agent);	/* held until the SC */
+	run(x, 1);
+	assert_int_equal(hart_reg(x->r->h, 6), 0);			/* the SC succeeded */
+	assert_int_equal(x->t->bus.holding, 0);
+	ct_free(x);
+}
+
+static void test_core_lr_hold_ends_after_the_constrained_loop_length(void **state)
+{
+	struct ct *x = ct_new(*state, NULL);
+	const int n = LR_HOLD_INSNS;
+
+	hart_set_reg(x->r->h, 1, DATA);
+	put(x, 0, LR_W(5, 1));
+	for (int i = 1; i <= n + 1; i++)
+		put(x, i, NOP);
+	warm_code(x, n + 2);
+	warm(x, x->c->l1d, DATA);
+	run(x, n);				/* the LR and n - 1 more */
+	assert_int_equal(x->t->bus.holding, 1u << x->c->agent);
+	run(x, 1);				/* the n-th instruction after the LR */
+	assert_int_equal(x->t->bus.holding, 0);
+	ct_free(x);
+}
+
+static void test_core_sc_without_a_reservation_fails_without_touching_the_l1d(void **state)
+{
+	struct ct *x = ct_new(*state, NULL);
+	uint64_t accesses;
+
+	hart_set_reg(x->r->h, 1, DATA);
+	hart_set_reg(x->r->h, 5, 7);
+	put(x, 0, SC_W(6, 5, 1));		/* no LR before it */
+	put(x, 1, NOP);
+	warm_code(x, 2);
+	accesses = mctr_total(&x->c->l1d->stats.accesses);
+	run(x, 2);
+	assert_int_not_equal(hart_reg(x->r->h, 6), 0);	/* it failed */
+	assert_int_equal(mctr_total(&x->c->l1d->stats.accesses), accesses);	/* no line asked for */
+	assert_int_equal(x->t->bus.queued, 0);
+	assert_int_equal(gap(x, 1), 1);
+	ct_free(x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -571,6 +633,9 @@ int main(void)
 		RIG_TEST(test_core_load_of_a_buffered_store_waits_for_it_to_drain),
 		RIG_TEST(test_core_write_buffer_drains_while_execute_is_busy),
 		RIG_TEST(test_core_wfi_sleeps_until_an_enabled_interrupt_line_rises),
+		RIG_TEST(test_core_lr_takes_its_line_owned_and_holds_it_until_the_sc),
+		RIG_TEST(test_core_lr_hold_ends_after_the_constrained_loop_length),
+		RIG_TEST(test_core_sc_without_a_reservation_fails_without_touching_the_l1d),
 	};
 
 	return UNIT_RUN("core", tests);

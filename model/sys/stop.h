@@ -7,6 +7,7 @@
 #define OSPREY_STOP_H
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -60,8 +61,12 @@ static inline void host_out_of_memory(const char *what)
 	_Exit(EXIT_INTERNAL);
 }
 
-/* Maps a guest's failure code to an exit status that is never 0. */
-static inline int guest_status(unsigned code)
+/*
+ * Maps a guest's code (0 = pass) to an exit status: the code modulo 256, but
+ * never 0 for a failure. The code is 64 bits wide because HTIF codes have 47:
+ * cut to 32 first, 1 << 32 would pass.
+ */
+static inline int guest_status(uint64_t code)
 {
 	return code == 0 ? 0 : (code & 0xff) ? (int)(code & 0xff) : 1;
 }

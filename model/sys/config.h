@@ -137,7 +137,7 @@ void config_json(const struct config *cfg, struct json *j);
 /* Parses a size with an optional K, M or G suffix (binary units). Returns 0 or -1. */
 int parse_size(const char *s, uint64_t *out);
 
-/* Parses a decimal or 0x-prefixed unsigned integer. Returns 0 or -1. */
+/* Parses a decimal (leading zeros too) or 0x-prefixed unsigned integer. Returns 0 or -1. */
 int parse_u64(const char *s, uint64_t *out);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -20,6 +21,9 @@
 #include "sim_cosim.h"
 
 #define OSPREY_VERSION "0.1.0"
+
+/* Cycles --waves dumps when --waves-to is not given. */
+#define WAVES_DEFAULT_CYCLES 100000
 
 static struct machine *running;
 
@@ -126,6 +130,14 @@ static int parse_count(const char *opt, const char *s, uint64_t *out)
 	return 0;
 }
 
+/* Whether @path names a directory (following symbolic links). */
+static int is_directory(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
 static double seconds_now(void)
 {
 	struct timespec ts;
@@ -161,6 +173,7 @@ int main(int argc, char **argv)
 	FILE *stats = NULL;
 	static struct sim_cosim cosim = { .wave_dir = "waves" };
 	int waves_to_set = 0;
+	const char *waves_window_set = NULL;	/* a --waves-* option given, for the message */
 	int print_config = 0, quiet = 0, c, status;
 	double t0;
 
@@ -193,11 +206,13 @@ int main(int argc, char **argv)
 		case OPT_WAVES_FROM:
 			if (parse_u64(optarg, &cosim.wave_from))
 				return die("--waves-from: '%s' is not a cycle number", optarg);
+			waves_window_set = "--waves-from";
 			break;
 		case OPT_WAVES_TO:
 			if (parse_u64(optarg, &cosim.wave_to))
 				return die("--waves-to: '%s' is not a cycle number", optarg);
 			waves_to_set = 1;
+			waves_window_set = "--waves-to";
 			break;
 		case OPT_WAVES_CORE: {
 			uint64_t v;
@@ -205,6 +220,7 @@ int main(int argc, char **argv)
 			if (parse_u64(optarg, &v) || v >= MAX_HARTS)
 				return die("--waves-core: '%s' is not a core number", optarg);
 			cosim.wave_core = (int)v;
+			waves_window_set = "--waves-core";
 			break;
 		}
 		case OPT_MEM:
@@ -212,6 +228,8 @@ int main(int argc, char **argv)
 				return die("--mem-size: %s", err);
 			break;
 		case OPT_CONFIG:
+			if (is_directory(optarg))
+				return die("--config %s: a directory, not a configuration file", optarg);
 			if (config_load(&cfg, optarg, err, sizeof(err)))
 				return die("%s", err);
 			break;
@@ -236,8 +254,14 @@ int main(int argc, char **argv)
 			break;
 		case OPT_DISK: disk = optarg; break;
 		case OPT_UART_IN: uart_in = optarg; break;
-		case OPT_TRACE: opts.trace = stderr; break;
-		case OPT_TRACE_FILE: trace_file = optarg; break;
+		case OPT_TRACE:
+			opts.trace = stderr;
+			trace_file = NULL;	/* the later option wins */
+			break;
+		case OPT_TRACE_FILE:
+			opts.trace = NULL;
+			trace_file = optarg;
+			break;
 		case 'q': quiet = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("osprey %s\n", OSPREY_VERSION); return 0;
@@ -261,6 +285,10 @@ int main(int argc, char **argv)
 	} else if (!strcmp(uart_in, "-")) {
 		opts.uart_in_fd = STDIN_FILENO;
 	} else {
+		/* A directory opens, then reads as an error the UART takes for end of input. */
+		if (is_directory(uart_in))
+			return die("--uart-in %s: a directory, not a file to read console input from",
+				   uart_in);
 		opts.uart_in_fd = open(uart_in, O_RDONLY);
 		if (opts.uart_in_fd < 0) {
 			fprintf(stderr, "osprey: --uart-in %s: %s\n", uart_in, strerror(errno));
@@ -269,8 +297,12 @@ int main(int argc, char **argv)
 	}
 	if (opts.fast_forward && cfg.mode != MODE_TIMING)
 		return die("%s", "--fast-forward needs timing mode (--mode timing)");
+	if (!cosim.wave_path && waves_window_set)
+		return die("%s needs --waves FILE", waves_window_set);
+	/* The default window ends WAVES_DEFAULT_CYCLES later, or at the last cycle there is. */
 	if (!waves_to_set)
-		cosim.wave_to = cosim.wave_from + 100000;
+		cosim.wave_to = cosim.wave_from > UINT64_MAX - WAVES_DEFAULT_CYCLES
+					? UINT64_MAX : cosim.wave_from + WAVES_DEFAULT_CYCLES;
 	if (sim_cosim_check(&cosim, &cfg, err, sizeof(err)))
 		return die("%s", err);
 	if (cosim.sbuf || cosim.wave_path) {

@@ -110,6 +110,33 @@ static int step(void *ctx, uint64_t cycle, const struct sbuf_in *in, struct sbuf
 	return bad;
 }
 
+int sim_cosim_open(struct sim_cosim *c, char *err, size_t errlen)
+{
+	int ret;
+
+	if (!c->wave_path)
+		return 0;
+	ret = outfile_open(&c->wave_out, 0, err, errlen);
+	if (ret)
+		return ret;
+	c->wave = sbuf_wave_open(outfile_name(&c->wave_out));
+	if (!c->wave) {
+		outfile_discard(&c->wave_out);
+		snprintf(err, errlen, "--waves %s: cannot create the FST writer", c->wave_path);
+		return EXIT_OUTPUT;
+	}
+	return 0;
+}
+
+void sim_cosim_discard(struct sim_cosim *c)
+{
+	if (!c->wave_path)
+		return;
+	sbuf_wave_close(c->wave);
+	c->wave = NULL;
+	outfile_discard(&c->wave_out);
+}
+
 int sim_cosim_attach(struct machine *m, void *ctx)
 {
 	struct sim_cosim *c = ctx;
@@ -134,11 +161,8 @@ int sim_cosim_attach(struct machine *m, void *ctx)
 			if (!s->check)
 				return -1;
 		}
-		if (dump) {
-			s->wave = sbuf_wave_open(c->wave_path);
-			if (!s->wave)
-				return -1;
-		}
+		if (dump)
+			s->wave = c->wave;
 		p->sb_step = step;
 		p->sb_step_ctx = s;
 		p->sb_always = 1;	/* both sides see every cycle */
@@ -147,9 +171,10 @@ int sim_cosim_attach(struct machine *m, void *ctx)
 	return 0;
 }
 
-void sim_cosim_finish(struct sim_cosim *c)
+int sim_cosim_finish(struct sim_cosim *c)
 {
 	uint64_t cycles = 0, bad = 0, samples = 0, first = 0, last = 0;
+	char err[512];
 
 	for (int i = 0; i < nsteps; i++) {
 		struct core_step *s = &steps[i];
@@ -161,23 +186,38 @@ void sim_cosim_finish(struct sim_cosim *c)
 			sbuf_rtl_free(s->rtl);
 		}
 		if (s->wave) {
-			sbuf_wave_close(s->wave);
 			samples = s->samples;
 			first = s->first;
 			last = s->last;
 		}
 		memset(s, 0, sizeof(*s));
 	}
+	nsteps = 0;
 	if (c->sbuf)
 		fprintf(stderr, "osprey: cosim sbuf: %llu core-cycles compared, %llu mismatching\n",
 			(unsigned long long)cycles, (unsigned long long)bad);
+	if (!c->wave_path)
+		return 0;
+	if (sbuf_wave_close(c->wave)) {
+		c->wave = NULL;
+		outfile_discard(&c->wave_out);
+		fprintf(stderr, "osprey: --waves %s: writing the FST file failed (full disk or "
+			"file size limit?); nothing written\n", c->wave_path);
+		return EXIT_OUTPUT;
+	}
+	c->wave = NULL;
+	if (outfile_commit(&c->wave_out, err, sizeof(err))) {
+		fprintf(stderr, "osprey: %s\n", err);
+		return EXIT_OUTPUT;
+	}
 	/* Say which cycles the file holds: the run may have ended inside the window, or before. */
-	if (c->wave_path && !samples)
+	if (!samples)
 		fprintf(stderr, "osprey: waves: the run ended before --waves-from %llu: %s holds no "
 			"samples\n", (unsigned long long)c->wave_from, c->wave_path);
-	else if (c->wave_path)
+	else
 		fprintf(stderr, "osprey: waves: core %d's stream buffers, cycles %llu..%llu, in %s "
 			"(open with: gtkwave %s waves/sbuf.gtkw)\n", c->wave_core,
 			(unsigned long long)first, (unsigned long long)last, c->wave_path,
 			c->wave_path);
+	return 0;
 }

@@ -19,6 +19,7 @@ enum exit_status {
 	EXIT_STUCK = 4,		/* the guest can make no progress (see the message) */
 	EXIT_COSIM = 5,		/* an RTL twin disagreed with its C unit (--cosim) */
 	EXIT_INTERNAL = 70,	/* the model found itself in an impossible state: a bug */
+	EXIT_OUTPUT = 74,	/* an output file could not be created or written (EX_IOERR) */
 };
 
 enum stop_kind {

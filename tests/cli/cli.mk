@@ -28,6 +28,8 @@ $(eval $(call cli_elf,htif-fail-512,-DTOHOST_HI=0 -DTOHOST_LO=0x401))
 # The finisher: failure codes 0 and 256, whose low 8 bits are zero.
 $(eval $(call cli_elf,finisher-fail-0,-DFINISHER=0x3333))
 $(eval $(call cli_elf,finisher-fail-256,-DFINISHER=0x01003333))
+# A guest that runs until it is stopped.
+$(eval $(call cli_elf,spin,-DSPIN))
 
 .PHONY: test-cli cli-elfs
 cli-elfs: $(CLI_ELFS)

@@ -1,15 +1,18 @@
 /*
  * guest_exit.S: hart 0 ends the run with one value, written either to HTIF
  * tohost as two 32-bit halves (TOHOST_HI, then TOHOST_LO, as an RV32 guest
- * does) or to the SiFive test finisher (FINISHER); the other harts wait in
- * WFI. cli.mk builds one ELF per value for the exit-status cases of
- * tests/cli/cases.
+ * does) or to the SiFive test finisher (FINISHER), or with SPIN never ends
+ * it; the other harts wait in WFI. cli.mk builds one ELF per value for the
+ * cases of tests/cli/cases.
  */
 	.section .text.init, "ax"
 	.globl _start
 _start:
 	bnez	a0, park
-#ifdef FINISHER
+#if defined(SPIN)
+1:	addi	t1, t1, 1
+	j	1b
+#elif defined(FINISHER)
 	li	t0, 0x100000
 	li	t1, FINISHER
 	sw	t1, 0(t0)

@@ -12,6 +12,8 @@
 #   $ISA   build/tests/isa   (simple.elf passes; NAME-htif.elf through HTIF)
 #   $DIFF  build/tests/diff  (exitcode.elf prints a line and fails with 77)
 #   $CLI   build/tests/cli   (the guest_exit.S flavours of cli.mk)
+#   $ROOT  the source tree
+# A command cannot contain '|', the field separator: pipes go in a script.
 # The fixture: prog.elf (a copy of simple.elf), old.json ("old stats"),
 # cfg.txt ("sys.cores = 2"), in.txt ("hello"), disk.img (4 KiB of zeros)
 # and an empty directory sub/.
@@ -29,6 +31,7 @@ set -u
 
 [ $# -ge 2 ] || { echo "usage: cli.sh OSPREY BUILD [NAME...]" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$here/../.." && pwd)
 OSPREY=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 build=$(cd "$2" && pwd)
 shift 2
@@ -38,7 +41,7 @@ DIFF=$build/tests/diff
 CLI=$build/tests/cli
 runs=$CLI/run
 fixture=$CLI/fixture
-export ISA DIFF CLI
+export ISA DIFF CLI ROOT
 
 # The fixture, built once per invocation and copied into each case.
 rm -rf "$runs" "$fixture"

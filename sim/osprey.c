@@ -27,8 +27,6 @@
 #define WAVES_DEFAULT_CYCLES 100000
 /* --config files one run may read. */
 #define MAX_CONFIGS 32
-#define STR_(x) #x
-#define STR(x) STR_(x)
 
 static struct machine *running;
 
@@ -199,8 +197,8 @@ static int resolve_outputs(struct output *out, int nout, const struct input *in,
 			}
 		for (int k = 0; k < i; k++)
 			if (outfile_same(out[i].o, out[k].o)) {
-				fprintf(stderr, "osprey: %s %s: the same file as %s %s\n", out[i].opt,
-					out[i].path, out[k].opt, out[k].path);
+				fprintf(stderr, "osprey: %s %s: the same file as %s %s\n",
+					out[i].opt, out[i].path, out[k].opt, out[k].path);
 				return EXIT_USAGE;
 			}
 	}
@@ -393,12 +391,14 @@ static int run(int argc, char **argv)
 				return die("--mem-size: %s", err);
 			break;
 		case OPT_CONFIG:
-			if (ninputs == MAX_CONFIGS)
-				return die("--config %s: more than " STR(MAX_CONFIGS) " --config files",
-					   optarg);
+			if (ninputs == MAX_CONFIGS) {
+				fprintf(stderr, "osprey: more than %d --config files\n", MAX_CONFIGS);
+				return EXIT_USAGE;
+			}
 			add_input(inputs, &ninputs, "a --config file", optarg);
 			if (is_directory(optarg))
-				return die("--config %s: a directory, not a configuration file", optarg);
+				return die("--config %s: a directory, not a configuration file",
+					   optarg);
 			if (config_load(&cfg, optarg, err, sizeof(err)))
 				return die("%s", err);
 			break;
@@ -456,7 +456,7 @@ static int run(int argc, char **argv)
 	} else {
 		/* A directory opens, then reads as an error the UART takes for end of input. */
 		if (is_directory(uart_in))
-			return die("--uart-in %s: a directory, not a file to read console input from",
+			return die("--uart-in %s: a directory, not a file of console input",
 				   uart_in);
 		opts.uart_in_fd = open(uart_in, O_RDONLY);
 		if (opts.uart_in_fd < 0) {

@@ -22,16 +22,42 @@ static int fail(char *err, size_t errlen, int status, const struct outfile *o, c
 	return status;
 }
 
-/* Whether directory @dir (resolved) is /dev or /proc or under them. */
-static int special_dir(const char *dir)
+/* Whether resolved directory @dir is /proc or under it. */
+static int in_proc(const char *dir)
 {
-	static const char *const special[] = { "/dev", "/proc" };
+	return !strncmp(dir, "/proc", 5) && (!dir[5] || dir[5] == '/');
+}
 
-	for (size_t i = 0; i < sizeof(special) / sizeof(special[0]); i++) {
-		size_t n = strlen(special[i]);
+/*
+ * Whether @path is a symbolic link that leads through /proc, as /dev/stdout
+ * does: it names one of this process's descriptors (a terminal, a shell's
+ * redirection), not a file to replace.
+ */
+static int links_through_proc(const char *path)
+{
+	char cur[PATH_MAX], link[PATH_MAX];
+	struct stat st;
 
-		if (!strncmp(dir, special[i], n) && (!dir[n] || dir[n] == '/'))
+	snprintf(cur, sizeof(cur), "%s", path);
+	for (int depth = 0; depth < 40; depth++) {
+		ssize_t n;
+		char *slash;
+
+		if (lstat(cur, &st) || !S_ISLNK(st.st_mode))
+			return 0;
+		n = readlink(cur, link, sizeof(link) - 1);
+		if (n < 0)
+			return 0;
+		link[n] = '\0';
+		if (!strncmp(link, "/proc/", 6))
 			return 1;
+		slash = strrchr(cur, '/');
+		if (link[0] == '/' || !slash)
+			snprintf(cur, sizeof(cur), "%s", link);
+		else if ((size_t)(slash - cur) + 1 + (size_t)n < sizeof(cur))
+			strcpy(slash + 1, link);	/* relative to the link's directory */
+		else
+			return 0;
 	}
 	return 0;
 }
@@ -54,17 +80,16 @@ int outfile_resolve(struct outfile *o, const char *opt, const char *path, int se
 	free(dir);
 	if (!rdir)
 		return fail(err, errlen, EXIT_OUTPUT, o, "cannot create: %s", strerror(errno));
-	o->in_place = special_dir(rdir);
 
 	if (stat(path, &o->st) == 0) {
 		o->exists = 1;
+		o->in_place = in_proc(rdir) || !S_ISREG(o->st.st_mode) || links_through_proc(path);
 		free(rdir);
 		if (S_ISDIR(o->st.st_mode))
 			return fail(err, errlen, EXIT_USAGE, o, "%s", "a directory, not a file");
-		o->in_place |= !S_ISREG(o->st.st_mode);
 		if (o->in_place && seekable)
-			return fail(err, errlen, EXIT_USAGE, o, "%s",
-				    "must be a regular file outside /dev and /proc");
+			return fail(err, errlen, EXIT_USAGE, o, "%s", "must be a regular file, not a "
+				    "device, a FIFO or a descriptor (/dev/stdout)");
 		/* Replace the target of a symbolic link, not the link. */
 		o->dest = o->in_place ? strdup(path) : realpath(path, NULL);
 		if (!o->dest)
@@ -75,8 +100,7 @@ int outfile_resolve(struct outfile *o, const char *opt, const char *path, int se
 		free(rdir);
 		return fail(err, errlen, EXIT_OUTPUT, o, "%s", strerror(errno));
 	} else {
-		/* A new file: its name in the resolved directory (created beside, in /dev too). */
-		o->in_place = 0;
+		/* A new file, named in its resolved directory. */
 		len = strlen(rdir) + strlen(base) + 2;
 		o->dest = malloc(len);
 		if (o->dest)
@@ -146,6 +170,7 @@ int outfile_open(struct outfile *o, int stream, char *err, size_t errlen)
 		o->tmp = NULL;
 		return fail(err, errlen, EXIT_OUTPUT, o, "cannot create: %s", strerror(e));
 	}
+	o->created = 1;
 	/* The mode a plain create would give, or the replaced file's. */
 	mask = umask(0);
 	umask(mask);
@@ -169,7 +194,7 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
 
 	if (o->f) {
 		errno = 0;
-		/* A write that failed earlier leaves the error flag; flushing again gives its errno. */
+		/* A write that failed earlier leaves the error flag; a flush, its errno. */
 		if (fflush(o->f) || ferror(o->f)) {
 			bad = 1;
 			e = errno;
@@ -188,6 +213,7 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
 		outfile_discard(o);
 		return fail(err, errlen, EXIT_OUTPUT, o, "%s", e ? strerror(e) : "write error");
 	}
+	o->created = 0;
 	free(o->tmp);
 	o->tmp = NULL;
 	free(o->dest);
@@ -200,8 +226,9 @@ void outfile_discard(struct outfile *o)
 	if (o->f && !o->borrowed)
 		fclose(o->f);
 	o->f = NULL;
-	if (o->tmp)
+	if (o->created)
 		unlink(o->tmp);
+	o->created = 0;
 	free(o->tmp);
 	o->tmp = NULL;
 	free(o->dest);

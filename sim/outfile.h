@@ -8,10 +8,11 @@
  *   - a file that could not be written whole is removed, never left half
  *     written under its name;
  *   - a reader never sees a file being written.
- * An existing file that is not a regular one (/dev/null, a FIFO), or a path
- * under /dev or /proc (/dev/stdout, whose target is the shell's redirection),
- * is written in place instead; one that is osprey's stdout or stderr is
- * written through that stream, so the two do not overwrite each other.
+ * An existing file that is not a regular one (/dev/null, a FIFO), or a name
+ * that leads through /proc (/dev/stdout, /dev/fd/N: a descriptor, whose file
+ * is a terminal or a shell's redirection), is written in place instead; one
+ * that is osprey's stdout or stderr is written through that stream, so the
+ * two do not overwrite each other.
  *
  * outfile_resolve() finds where a path leads without writing anything, so
  * that the caller can refuse an output that is one of its inputs or another
@@ -33,6 +34,7 @@ struct outfile {
 	const char *path;	/* as given; NULL while unused */
 	char *dest;		/* the file replaced at commit: path with links resolved */
 	char *tmp;		/* the temporary written instead of dest; NULL in place */
+	int created;		/* tmp exists: ours to remove or rename */
 	int in_place;		/* written directly to dest (a device, /dev/stdout) */
 	int exists;		/* dest exists; st is its status */
 	struct stat st;

@@ -35,7 +35,8 @@ int sim_cosim_parse(struct sim_cosim *c, const char *list, char *err, size_t err
 	for (;; tok += len + 1) {
 		len = strcspn(tok, ",");
 		if (!len) {
-			snprintf(err, errlen, "--cosim: empty unit name in '%s' (units: sbuf)", list);
+			snprintf(err, errlen, "--cosim: empty unit name in '%s' (units: sbuf)",
+				 list);
 			return -1;
 		}
 		if (len != 4 || strncmp(tok, "sbuf", 4)) {
@@ -61,8 +62,8 @@ int sim_cosim_check(const struct sim_cosim *c, const struct config *cfg, char *e
 		return -1;
 	}
 	if (!cfg->pf.sbufs) {
-		snprintf(err, errlen, "%s: the machine has no stream buffers%s (set sbuf.count, e.g. "
-			 "--set sbuf.count=4)", c->sbuf ? "--cosim=sbuf" : "--waves",
+		snprintf(err, errlen, "%s: the machine has no stream buffers%s (set sbuf.count, "
+			 "e.g. --set sbuf.count=4)", c->sbuf ? "--cosim=sbuf" : "--waves",
 			 c->sbuf ? "" : " to dump");
 		return -1;
 	}
@@ -212,8 +213,8 @@ int sim_cosim_finish(struct sim_cosim *c)
 	}
 	/* Say which cycles the file holds: the run may have ended inside the window, or before. */
 	if (!samples)
-		fprintf(stderr, "osprey: waves: the run ended before --waves-from %llu: %s holds no "
-			"samples\n", (unsigned long long)c->wave_from, c->wave_path);
+		fprintf(stderr, "osprey: waves: the run ended before --waves-from %llu: %s holds "
+			"no samples\n", (unsigned long long)c->wave_from, c->wave_path);
 	else
 		fprintf(stderr, "osprey: waves: core %d's stream buffers, cycles %llu..%llu, in %s "
 			"(open with: gtkwave %s waves/sbuf.gtkw)\n", c->wave_core,

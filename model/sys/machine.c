@@ -124,8 +124,8 @@ int machine_load_disk(struct machine *m, const char *path, char *err, size_t err
 		goto out;
 	}
 	if ((uint64_t)st.st_size > DISK_MAX) {
-		snprintf(err, errlen, "--disk %s: %llu bytes is larger than the %u-byte disk window",
-			 path, (unsigned long long)st.st_size, DISK_MAX);
+		snprintf(err, errlen, "--disk %s: %llu bytes is larger than the %u-byte disk "
+			 "window", path, (unsigned long long)st.st_size, DISK_MAX);
 		goto out;
 	}
 	size = (size_t)st.st_size;
@@ -142,7 +142,7 @@ int machine_load_disk(struct machine *m, const char *path, char *err, size_t err
 	}
 	if (size && fread(memmap_host(&m->mm, DISK_BASE), 1, size, f) != size) {
 		snprintf(err, errlen, "--disk %s: %s", path,
-			 ferror(f) ? strerror(errno) : "shorter than its size (changed while read)");
+			 ferror(f) ? strerror(errno) : "shorter than its size (changed as read)");
 		goto out;
 	}
 	ret = 0;

@@ -91,7 +91,7 @@ run_case() {
 	elif [ -n "$5" ] && ! (cd "$dir/wd" && eval "$5") >"$dir/check" 2>&1; then
 		why="check failed: $5"
 	elif [ -n "$(find "$dir/wd" -name '.*' ! -name . -print)" ]; then
-		why="left behind: $(cd "$dir/wd" && find . -name '.*' ! -name . -print | tr '\n' ' ')"
+		why="left behind: $(cd "$dir/wd" && find . -name '.*' ! -name . | tr '\n' ' ')"
 	fi
 	if [ -z "$why" ]; then
 		echo "PASS $1"

@@ -202,8 +202,8 @@ int sim_cosim_finish(struct sim_cosim *c)
 	if (sbuf_wave_close(c->wave)) {
 		c->wave = NULL;
 		outfile_discard(&c->wave_out);
-		fprintf(stderr, "osprey: --waves %s: writing the FST file failed (full disk or "
-			"file size limit?); nothing written\n", c->wave_path);
+		fprintf(stderr, "osprey: --waves %s: the FST file could not be written whole (a "
+			"full disk, a file size limit); nothing written\n", c->wave_path);
 		return EXIT_OUTPUT;
 	}
 	c->wave = NULL;
@@ -213,8 +213,9 @@ int sim_cosim_finish(struct sim_cosim *c)
 	}
 	/* Say which cycles the file holds: the run may have ended inside the window, or before. */
 	if (!samples)
-		fprintf(stderr, "osprey: waves: the run ended before --waves-from %llu: %s holds "
-			"no samples\n", (unsigned long long)c->wave_from, c->wave_path);
+		fprintf(stderr, "osprey: waves: %s holds no samples: the run simulated no cycle of "
+			"%llu..%llu in timing mode\n", c->wave_path,
+			(unsigned long long)c->wave_from, (unsigned long long)c->wave_to);
 	else
 		fprintf(stderr, "osprey: waves: core %d's stream buffers, cycles %llu..%llu, in %s "
 			"(open with: gtkwave %s waves/sbuf.gtkw)\n", c->wave_core,

@@ -522,7 +522,9 @@ static int run(int argc, char **argv)
 		status = EXIT_OUTPUT;
 	if (m.stop.msg[0])
 		fprintf(stderr, "osprey: %s\n", m.stop.msg);
-	if (commit_output(&trace_out) || stdout_failed())
+	if (commit_output(&trace_out))
+		status = EXIT_OUTPUT;
+	if (stdout_failed())
 		status = EXIT_OUTPUT;
 	if (stats_out.path) {
 		/* The file reports the status osprey exits with, an output error included. */

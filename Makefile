@@ -75,12 +75,13 @@ include tests/cache/cache.mk
 include tests/timing/timing.mk
 include tests/cosim/cosim.mk
 include tests/kernel/kernel-tests.mk
+include tests/cli/cli.mk
 include tests/sweep/sweep.mk
 
-$(OSPREY): $(BUILD)/host/sim/osprey.o $(BUILD)/host/sim/sim_cosim.o $(MODEL_LIB) \
-	   $(COSIM_LIB) $(SBUF_RTL_LIB)
-	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(BUILD)/host/sim/osprey.o $(BUILD)/host/sim/sim_cosim.o \
-		$(SBUF_RTL_LIBS) $(MODEL_LIB) $(HOST_LIBS)
+OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o)
+
+$(OSPREY): $(OSPREY_OBJ) $(MODEL_LIB) $(COSIM_LIB) $(SBUF_RTL_LIB)
+	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(OSPREY_OBJ) $(SBUF_RTL_LIBS) $(MODEL_LIB) $(HOST_LIBS)
 
 # ---- the user's targets -----------------------------------------------------
 .PHONY: all deps deps-test deps-cosim run test bench clean run-built test-built run-demo \

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -17,9 +18,15 @@
 #include "sys/machine.h"
 #include "sys/param.h"
 #include "sys/report.h"
+#include "outfile.h"
 #include "sim_cosim.h"
 
 #define OSPREY_VERSION "0.1.0"
+
+/* Cycles --waves dumps when --waves-to is not given. */
+#define WAVES_DEFAULT_CYCLES 100000
+/* --config files one run may read. */
+#define MAX_CONFIGS 32
 
 static struct machine *running;
 
@@ -68,10 +75,13 @@ static void usage(FILE *out)
 		"  -h, --help           this text\n"
 		"  -V, --version        osprey's version\n"
 		"\n"
-		"Options apply in order, so later ones override earlier ones.\n"
+		"Options apply in order, so later ones override earlier ones. Output files\n"
+		"(--stats, --trace-file, --waves) appear when the run is over; one that is an\n"
+		"input is refused.\n"
 		"exit status: the guest's code through the test finisher or HTIF (0 = pass),\n"
 		"2 = usage or input error, 3 = a limit stopped the run, 4 = the guest can make\n"
 		"no progress (the message says why), 5 = a co-simulation mismatch,\n"
+		"70 = an internal error, 74 = an output (a file, stdout) could not be written,\n"
 		"128 + N = stopped by signal N (130 for Ctrl-C).\n",
 		MAX_HARTS, DEFAULT_HARTS, DISK_BASE, DISK_MAX >> 20);
 }
@@ -126,6 +136,165 @@ static int parse_count(const char *opt, const char *s, uint64_t *out)
 	return 0;
 }
 
+/* Whether @path names a directory (following symbolic links). */
+static int is_directory(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* An input file, which no output may be. */
+struct input {
+	const char *what;	/* for the message: "the ELF file" */
+	struct stat st;		/* the file, when it is a regular one */
+};
+
+/* Adds @path (NULL: stdin) to the inputs if it is a regular file; others cannot be overwritten. */
+static void add_input(struct input *in, int *n, const char *what, const char *path)
+{
+	struct stat st;
+
+	if ((path ? stat(path, &st) : fstat(STDIN_FILENO, &st)) || !S_ISREG(st.st_mode))
+		return;
+	in[*n].what = what;
+	in[*n].st = st;
+	(*n)++;
+}
+
+/* An output option. */
+struct output {
+	struct outfile *o;
+	const char *opt;	/* "--stats" */
+	const char *path;	/* as given, or NULL */
+	int seekable;		/* written by name by a writer that seeks: never in place */
+};
+
+/*
+ * Resolves every output and refuses one that is an input (the same device
+ * and inode, however named) or another output, before anything is opened
+ * for writing. Returns 0 or an exit status.
+ */
+static int resolve_outputs(struct output *out, int nout, const struct input *in, int nin)
+{
+	char err[512];
+	int status;
+
+	for (int i = 0; i < nout; i++) {
+		if (!out[i].path)
+			continue;
+		status = outfile_resolve(out[i].o, out[i].opt, out[i].path, out[i].seekable, err,
+					 sizeof(err));
+		if (status) {
+			fprintf(stderr, "osprey: %s\n", err);
+			return status;
+		}
+		for (int k = 0; k < nin; k++)
+			if (outfile_is(out[i].o, &in[k].st)) {
+				fprintf(stderr, "osprey: %s %s: is also %s, an input; refusing to "
+					"overwrite it\n", out[i].opt, out[i].path, in[k].what);
+				return EXIT_USAGE;
+			}
+		for (int k = 0; k < i; k++)
+			if (outfile_same(out[i].o, out[k].o)) {
+				fprintf(stderr, "osprey: %s %s: the same file as %s %s\n",
+					out[i].opt, out[i].path, out[k].opt, out[k].path);
+				return EXIT_USAGE;
+			}
+	}
+	return 0;
+}
+
+/* Creates a resolved output's stream. Returns 0 or an exit status, after a message. */
+static int open_output(struct outfile *o)
+{
+	char err[512];
+	int status;
+
+	if (!o->path)
+		return 0;
+	status = outfile_open(o, 1, err, sizeof(err));
+	if (status)
+		fprintf(stderr, "osprey: %s\n", err);
+	return status;
+}
+
+/* Puts an output in place. Returns 0 or an exit status, after a message. */
+static int commit_output(struct outfile *o)
+{
+	char err[512];
+	int status;
+
+	if (!o->path)
+		return 0;
+	status = outfile_commit(o, err, sizeof(err));
+	if (status)
+		fprintf(stderr, "osprey: %s\n", err);
+	return status;
+}
+
+/*
+ * The guest's console is stdout through a stream of its own that keeps the
+ * reason a write failed: stdio keeps only an error flag (and drops the data),
+ * and by the end of the run errno says something else.
+ */
+static FILE *console;
+static int console_errno;	/* why a console write failed; 0 if none did */
+
+static ssize_t console_write(void *cookie, const char *buf, size_t n)
+{
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t w = write(STDOUT_FILENO, buf + done, n - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			console_errno = w < 0 ? errno : EIO;
+			return -1;
+		}
+		done += (size_t)w;
+	}
+	return (ssize_t)n;
+}
+
+/* The console stream; stdout itself if one cannot be made. */
+static FILE *console_open(void)
+{
+	static const cookie_io_functions_t io = { .write = console_write };
+
+	console = fopencookie(NULL, "w", io);
+	if (!console)
+		return console = stdout;
+	/* As stdout would be: line by line on a terminal, in blocks otherwise. */
+	setvbuf(console, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, BUFSIZ);
+	return console;
+}
+
+/*
+ * Whether a write to stdout (the console, --help, --print-config, --stats
+ * /dev/stdout) failed, with a message the first time.
+ */
+static int stdout_failed(void)
+{
+	static int failed;
+	int e = 0;
+
+	if (failed)
+		return 1;
+	if (console && console != stdout && (fflush(console) || ferror(console)))
+		e = console_errno ? console_errno : EIO;
+	errno = 0;
+	if (!e && (fflush(stdout) || ferror(stdout)))
+		e = errno ? errno : EIO;
+	if (!e)
+		return 0;
+	failed = 1;
+	fprintf(stderr, "osprey: stdout: %s\n", strerror(e));
+	return 1;
+}
+
 static double seconds_now(void)
 {
 	struct timespec ts;
@@ -151,21 +320,28 @@ static void summary(const struct machine *m, double secs)
 		(unsigned long long)m->now, secs, secs > 0 ? m->retired / secs / 1e6 : 0.0);
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	struct config cfg;
 	struct machine_opts opts = { 0 };
 	static struct machine m;
 	char err[512];
 	const char *uart_in = "-", *trace_file = NULL, *disk = NULL, *stats_file = NULL;
-	FILE *stats = NULL;
 	static struct sim_cosim cosim = { .wave_dir = "waves" };
 	int waves_to_set = 0;
+	const char *waves_window_set = NULL;	/* a --waves-* option given, for the message */
 	int print_config = 0, quiet = 0, c, status;
+	struct input inputs[MAX_CONFIGS + 3];
+	int ninputs = 0;
+	struct outfile stats_out = { 0 }, trace_out = { 0 };
+	struct output outputs[] = {
+		{ &stats_out, "--stats", NULL, 0 },
+		{ &trace_out, "--trace-file", NULL, 0 },
+		{ &cosim.wave_out, "--waves", NULL, 1 },	/* the FST writer seeks */
+	};
 	double t0;
 
 	config_defaults(&cfg);
-	opts.uart_out = stdout;
 	while ((c = getopt_long(argc, argv, "qhV", long_opts, NULL)) != -1) {
 		switch (c) {
 		case OPT_CORES:
@@ -193,11 +369,13 @@ int main(int argc, char **argv)
 		case OPT_WAVES_FROM:
 			if (parse_u64(optarg, &cosim.wave_from))
 				return die("--waves-from: '%s' is not a cycle number", optarg);
+			waves_window_set = "--waves-from";
 			break;
 		case OPT_WAVES_TO:
 			if (parse_u64(optarg, &cosim.wave_to))
 				return die("--waves-to: '%s' is not a cycle number", optarg);
 			waves_to_set = 1;
+			waves_window_set = "--waves-to";
 			break;
 		case OPT_WAVES_CORE: {
 			uint64_t v;
@@ -205,6 +383,7 @@ int main(int argc, char **argv)
 			if (parse_u64(optarg, &v) || v >= MAX_HARTS)
 				return die("--waves-core: '%s' is not a core number", optarg);
 			cosim.wave_core = (int)v;
+			waves_window_set = "--waves-core";
 			break;
 		}
 		case OPT_MEM:
@@ -212,6 +391,14 @@ int main(int argc, char **argv)
 				return die("--mem-size: %s", err);
 			break;
 		case OPT_CONFIG:
+			if (ninputs == MAX_CONFIGS) {
+				fprintf(stderr, "osprey: more than %d --config files\n", MAX_CONFIGS);
+				return EXIT_USAGE;
+			}
+			add_input(inputs, &ninputs, "a --config file", optarg);
+			if (is_directory(optarg))
+				return die("--config %s: a directory, not a configuration file",
+					   optarg);
 			if (config_load(&cfg, optarg, err, sizeof(err)))
 				return die("%s", err);
 			break;
@@ -236,8 +423,14 @@ int main(int argc, char **argv)
 			break;
 		case OPT_DISK: disk = optarg; break;
 		case OPT_UART_IN: uart_in = optarg; break;
-		case OPT_TRACE: opts.trace = stderr; break;
-		case OPT_TRACE_FILE: trace_file = optarg; break;
+		case OPT_TRACE:
+			opts.trace = stderr;
+			trace_file = NULL;	/* the later option wins */
+			break;
+		case OPT_TRACE_FILE:
+			opts.trace = NULL;
+			trace_file = optarg;
+			break;
 		case 'q': quiet = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("osprey %s\n", OSPREY_VERSION); return 0;
@@ -261,6 +454,10 @@ int main(int argc, char **argv)
 	} else if (!strcmp(uart_in, "-")) {
 		opts.uart_in_fd = STDIN_FILENO;
 	} else {
+		/* A directory opens, then reads as an error the UART takes for end of input. */
+		if (is_directory(uart_in))
+			return die("--uart-in %s: a directory, not a file of console input",
+				   uart_in);
 		opts.uart_in_fd = open(uart_in, O_RDONLY);
 		if (opts.uart_in_fd < 0) {
 			fprintf(stderr, "osprey: --uart-in %s: %s\n", uart_in, strerror(errno));
@@ -269,33 +466,49 @@ int main(int argc, char **argv)
 	}
 	if (opts.fast_forward && cfg.mode != MODE_TIMING)
 		return die("%s", "--fast-forward needs timing mode (--mode timing)");
+	if (!cosim.wave_path && waves_window_set)
+		return die("%s needs --waves FILE", waves_window_set);
+	/* The default window ends WAVES_DEFAULT_CYCLES later, or at the last cycle there is. */
 	if (!waves_to_set)
-		cosim.wave_to = cosim.wave_from + 100000;
+		cosim.wave_to = cosim.wave_from > UINT64_MAX - WAVES_DEFAULT_CYCLES
+					? UINT64_MAX : cosim.wave_from + WAVES_DEFAULT_CYCLES;
 	if (sim_cosim_check(&cosim, &cfg, err, sizeof(err)))
 		return die("%s", err);
 	if (cosim.sbuf || cosim.wave_path) {
 		opts.timing_ready = sim_cosim_attach;
 		opts.timing_ctx = &cosim;
 	}
-	if (stats_file) {
-		stats = fopen(stats_file, "w");
-		if (!stats) {
-			fprintf(stderr, "osprey: --stats %s: %s\n", stats_file, strerror(errno));
-			return EXIT_USAGE;
-		}
-	}
-	if (trace_file) {
-		opts.trace = fopen(trace_file, "w");
-		if (!opts.trace) {
-			fprintf(stderr, "osprey: --trace-file %s: %s\n", trace_file, strerror(errno));
-			return EXIT_USAGE;
-		}
-	}
+
+	/* Every output is checked against the inputs, then created, before the run. */
+	outputs[0].path = stats_file;
+	outputs[1].path = trace_file;
+	outputs[2].path = cosim.wave_path;
+	if (disk)
+		add_input(inputs, &ninputs, "the --disk image", disk);
+	if (strcmp(uart_in, "-") && strcmp(uart_in, "none"))
+		add_input(inputs, &ninputs, "the --uart-in file", uart_in);
+	else if (!strcmp(uart_in, "-"))
+		add_input(inputs, &ninputs, "stdin, the console input", NULL);
+	add_input(inputs, &ninputs, "the ELF file", argv[optind]);
+	status = resolve_outputs(outputs, sizeof(outputs) / sizeof(outputs[0]), inputs, ninputs);
+	if (status)
+		return status;
+	status = open_output(&stats_out);
+	if (!status)
+		status = open_output(&trace_out);
+	if (!status && (status = sim_cosim_open(&cosim, err, sizeof(err))))
+		fprintf(stderr, "osprey: %s\n", err);
+	if (status)
+		goto out_discard;
+	if (trace_out.path)
+		opts.trace = trace_out.f;
+	opts.uart_out = console_open();
 	if (machine_init(&m, &cfg, &opts, err, sizeof(err)) ||
 	    machine_load(&m, argv[optind], err, sizeof(err)) ||
 	    (disk && machine_load_disk(&m, disk, err, sizeof(err)))) {
 		machine_free(&m);
-		return die("%s", err);
+		status = die("%s", err);
+		goto out_discard;
 	}
 
 	running = &m;
@@ -305,21 +518,40 @@ int main(int argc, char **argv)
 	t0 = seconds_now();
 	machine_run(&m);
 	status = m.stop.status;
-	if (cosim.sbuf || cosim.wave_path)
-		sim_cosim_finish(&cosim);
+	if ((cosim.sbuf || cosim.wave_path) && sim_cosim_finish(&cosim))
+		status = EXIT_OUTPUT;
 	if (m.stop.msg[0])
 		fprintf(stderr, "osprey: %s\n", m.stop.msg);
-	if (stats) {
-		report_json(&m, stats);
-		if (fclose(stats))
-			fprintf(stderr, "osprey: --stats %s: write error\n", stats_file);
+	if (commit_output(&trace_out))
+		status = EXIT_OUTPUT;
+	if (stdout_failed())
+		status = EXIT_OUTPUT;
+	if (stats_out.path) {
+		/* The file reports the status osprey exits with, an output error included. */
+		m.stop.status = status;
+		report_json(&m, stats_out.f);
+		if (commit_output(&stats_out))
+			status = EXIT_OUTPUT;
 	}
 	if (!quiet && (m.now || m.retired)) {	/* not for a run that could not start */
 		summary(&m, seconds_now() - t0);
 		report_summary(&m, stderr);
 	}
-	if (opts.trace && opts.trace != stderr)
-		fclose(opts.trace);
 	machine_free(&m);
 	return status;
+
+out_discard:
+	/* The run did not happen: existing files keep what they held. */
+	outfile_discard(&stats_out);
+	outfile_discard(&trace_out);
+	sim_cosim_discard(&cosim);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	int status = run(argc, argv);
+
+	/* The console, --help and --print-config go to stdout: a failed write is an error. */
+	return stdout_failed() ? EXIT_OUTPUT : status;
 }

@@ -15,6 +15,8 @@ struct core_step {
 	struct sbuf_rtl *rtl;		/* NULL without --cosim=sbuf */
 	struct sbuf_check *check;
 	struct sbuf_wave *wave;		/* this core's --waves dump, or NULL */
+	uint64_t samples;		/* cycles dumped into wave */
+	uint64_t first, last;		/* the first and last of them */
 	int core;
 };
 
@@ -23,17 +25,29 @@ static int nsteps;
 
 int sim_cosim_parse(struct sim_cosim *c, const char *list, char *err, size_t errlen)
 {
-	char buf[128], *tok, *save = NULL;
+	const char *tok = list;
+	size_t len;
 
-	snprintf(buf, sizeof(buf), "%s", list);
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (strcmp(tok, "sbuf")) {
-			snprintf(err, errlen, "--cosim: no RTL twin for unit '%s' (units: sbuf)", tok);
+	if (!*list) {
+		snprintf(err, errlen, "--cosim: no unit given (units: sbuf)");
+		return -1;
+	}
+	for (;; tok += len + 1) {
+		len = strcspn(tok, ",");
+		if (!len) {
+			snprintf(err, errlen, "--cosim: empty unit name in '%s' (units: sbuf)",
+				 list);
+			return -1;
+		}
+		if (len != 4 || strncmp(tok, "sbuf", 4)) {
+			snprintf(err, errlen, "--cosim: no RTL twin for unit '%.*s' (units: sbuf)",
+				 (int)len, tok);
 			return -1;
 		}
 		c->sbuf = 1;
+		if (!tok[len])
+			return 0;
 	}
-	return 0;
 }
 
 int sim_cosim_check(const struct sim_cosim *c, const struct config *cfg, char *err,
@@ -48,12 +62,14 @@ int sim_cosim_check(const struct sim_cosim *c, const struct config *cfg, char *e
 		return -1;
 	}
 	if (!cfg->pf.sbufs) {
-		snprintf(err, errlen, "%s=sbuf: the machine has no stream buffers (set sbuf.count)",
-			 c->sbuf ? "--cosim" : "--waves");
+		snprintf(err, errlen, "%s: the machine has no stream buffers%s (set sbuf.count, "
+			 "e.g. --set sbuf.count=4)", c->sbuf ? "--cosim=sbuf" : "--waves",
+			 c->sbuf ? "" : " to dump");
 		return -1;
 	}
 	if (c->wave_path && (c->wave_core < 0 || (uint32_t)c->wave_core >= cfg->cores)) {
-		snprintf(err, errlen, "--waves-core: core %d does not exist", c->wave_core);
+		snprintf(err, errlen, "--waves-core: core %d does not exist (the machine has %u)",
+			 c->wave_core, cfg->cores);
 		return -1;
 	}
 	if (c->wave_path && c->wave_to < c->wave_from) {
@@ -85,10 +101,41 @@ static int step(void *ctx, uint64_t cycle, const struct sbuf_in *in, struct sbuf
 		sbuf_eval(s->c_unit, in, out);
 		sbuf_tick(s->c_unit);
 	}
-	if (s->wave && cycle >= s->opts->wave_from && cycle <= s->opts->wave_to)
+	if (s->wave && cycle >= s->opts->wave_from && cycle <= s->opts->wave_to) {
 		sbuf_wave_sample(s->wave, cycle, in, out,
 				 s->check ? sbuf_check_rtl_out(s->check) : NULL);
+		if (!s->samples++)
+			s->first = cycle;
+		s->last = cycle;
+	}
 	return bad;
+}
+
+int sim_cosim_open(struct sim_cosim *c, char *err, size_t errlen)
+{
+	int ret;
+
+	if (!c->wave_path)
+		return 0;
+	ret = outfile_open(&c->wave_out, 0, err, errlen);
+	if (ret)
+		return ret;
+	c->wave = sbuf_wave_open(outfile_name(&c->wave_out));
+	if (!c->wave) {
+		outfile_discard(&c->wave_out);
+		snprintf(err, errlen, "--waves %s: cannot create the FST writer", c->wave_path);
+		return EXIT_OUTPUT;
+	}
+	return 0;
+}
+
+void sim_cosim_discard(struct sim_cosim *c)
+{
+	if (!c->wave_path)
+		return;
+	sbuf_wave_close(c->wave);
+	c->wave = NULL;
+	outfile_discard(&c->wave_out);
 }
 
 int sim_cosim_attach(struct machine *m, void *ctx)
@@ -115,11 +162,8 @@ int sim_cosim_attach(struct machine *m, void *ctx)
 			if (!s->check)
 				return -1;
 		}
-		if (dump) {
-			s->wave = sbuf_wave_open(c->wave_path);
-			if (!s->wave)
-				return -1;
-		}
+		if (dump)
+			s->wave = c->wave;
 		p->sb_step = step;
 		p->sb_step_ctx = s;
 		p->sb_always = 1;	/* both sides see every cycle */
@@ -128,9 +172,10 @@ int sim_cosim_attach(struct machine *m, void *ctx)
 	return 0;
 }
 
-void sim_cosim_finish(struct sim_cosim *c)
+int sim_cosim_finish(struct sim_cosim *c)
 {
-	uint64_t cycles = 0, bad = 0;
+	uint64_t cycles = 0, bad = 0, samples = 0, first = 0, last = 0;
+	char err[512];
 
 	for (int i = 0; i < nsteps; i++) {
 		struct core_step *s = &steps[i];
@@ -141,16 +186,40 @@ void sim_cosim_finish(struct sim_cosim *c)
 			sbuf_check_free(s->check);
 			sbuf_rtl_free(s->rtl);
 		}
-		if (s->wave)
-			sbuf_wave_close(s->wave);
+		if (s->wave) {
+			samples = s->samples;
+			first = s->first;
+			last = s->last;
+		}
 		memset(s, 0, sizeof(*s));
 	}
+	nsteps = 0;
 	if (c->sbuf)
 		fprintf(stderr, "osprey: cosim sbuf: %llu core-cycles compared, %llu mismatching\n",
 			(unsigned long long)cycles, (unsigned long long)bad);
-	if (c->wave_path)
+	if (!c->wave_path)
+		return 0;
+	if (sbuf_wave_close(c->wave)) {
+		c->wave = NULL;
+		outfile_discard(&c->wave_out);
+		fprintf(stderr, "osprey: --waves %s: the FST file could not be written whole (a "
+			"full disk, a file size limit); nothing written\n", c->wave_path);
+		return EXIT_OUTPUT;
+	}
+	c->wave = NULL;
+	if (outfile_commit(&c->wave_out, err, sizeof(err))) {
+		fprintf(stderr, "osprey: %s\n", err);
+		return EXIT_OUTPUT;
+	}
+	/* Say which cycles the file holds: the run may have ended inside the window, or before. */
+	if (!samples)
+		fprintf(stderr, "osprey: waves: %s holds no samples: the run simulated no cycle of "
+			"%llu..%llu in timing mode\n", c->wave_path,
+			(unsigned long long)c->wave_from, (unsigned long long)c->wave_to);
+	else
 		fprintf(stderr, "osprey: waves: core %d's stream buffers, cycles %llu..%llu, in %s "
 			"(open with: gtkwave %s waves/sbuf.gtkw)\n", c->wave_core,
-			(unsigned long long)c->wave_from, (unsigned long long)c->wave_to,
-			c->wave_path, c->wave_path);
+			(unsigned long long)first, (unsigned long long)last, c->wave_path,
+			c->wave_path);
+	return 0;
 }

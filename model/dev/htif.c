@@ -74,7 +74,7 @@ void htif_poll(struct htif *t)
 		uint64_t code = payload >> 1;
 
 		if (code)
-			sim_stop(t->stop, STOP_GUEST, guest_status((unsigned)code),
+			sim_stop(t->stop, STOP_GUEST, guest_status(code),
 				 "guest reported failure %llu through HTIF tohost",
 				 (unsigned long long)code);
 		else

@@ -179,15 +179,35 @@ void config_defaults(struct config *cfg)
 	preset_default(cfg);
 }
 
+/*
+ * Decimal, or hexadecimal after 0x. Not strtoull's base 0, which reads a
+ * leading zero as octal: "--cores 010" would be 8 harts and "08" an error.
+ * Nothing but digits: no sign, no spaces.
+ */
 int parse_u64(const char *s, uint64_t *out)
 {
-	char *end;
+	unsigned base = 10, d;
+	uint64_t v = 0;
 
-	if (!*s || *s == '-' || isspace((unsigned char)*s))
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	if (!*s)
 		return -1;
-	errno = 0;
-	*out = strtoull(s, &end, 0);
-	return (errno || *end) ? -1 : 0;
+	for (; *s; s++) {
+		if (isdigit((unsigned char)*s))
+			d = (unsigned)(*s - '0');
+		else if (base == 16 && isxdigit((unsigned char)*s))
+			d = (unsigned)(tolower((unsigned char)*s) - 'a' + 10);
+		else
+			return -1;
+		if (v > (UINT64_MAX - d) / base)
+			return -1;	/* overflow */
+		v = v * base + d;
+	}
+	*out = v;
+	return 0;
 }
 
 int parse_size(const char *s, uint64_t *out)
@@ -246,7 +266,7 @@ int config_set(struct config *cfg, const char *name, const char *value, char *er
 	if (bad) {
 		snprintf(err, errlen, "%s: '%s' is not %s", name, value,
 			 k->kind == KEY_SIZE ? "a size (bytes, optional K/M/G suffix)"
-					     : "an unsigned integer");
+					     : "an unsigned integer (decimal or 0x hex)");
 		return -1;
 	}
 	if (v < k->min || v > k->max) {

@@ -151,7 +151,7 @@ int config_key_info(unsigned i, struct config_key_info *info);
 /* Parses a size with an optional K, M or G suffix (binary units). Returns 0 or -1. */
 int parse_size(const char *s, uint64_t *out);
 
-/* Parses a decimal or 0x-prefixed unsigned integer. Returns 0 or -1. */
+/* Parses a decimal (leading zeros too) or 0x-prefixed unsigned integer. Returns 0 or -1. */
 int parse_u64(const char *s, uint64_t *out);
 
 #endif

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "sys/elf_load.h"
 
@@ -129,22 +130,29 @@ int machine_load(struct machine *m, const char *path, char *err, size_t errlen)
 int machine_load_disk(struct machine *m, const char *path, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "rb");
-	long size;
+	struct stat st;
+	size_t size;
 	int ret = -1;
 
 	if (!f) {
 		snprintf(err, errlen, "--disk %s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
-		snprintf(err, errlen, "--disk %s: cannot determine its size", path);
+	/* A directory opens too, and a device or pipe has no size to copy. */
+	if (fstat(fileno(f), &st)) {
+		snprintf(err, errlen, "--disk %s: %s", path, strerror(errno));
 		goto out;
 	}
-	if ((unsigned long)size > DISK_MAX) {
-		snprintf(err, errlen, "--disk %s: %ld bytes is larger than the %u-byte disk window",
-			 path, size, DISK_MAX);
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "--disk %s: not a regular file (a disk image is one)", path);
 		goto out;
 	}
+	if ((uint64_t)st.st_size > DISK_MAX) {
+		snprintf(err, errlen, "--disk %s: %llu bytes is larger than the %u-byte disk "
+			 "window", path, (unsigned long long)st.st_size, DISK_MAX);
+		goto out;
+	}
+	size = (size_t)st.st_size;
 	if (!memmap_is_ram(&m->mm, DISK_BASE, DISK_MAX)) {
 		snprintf(err, errlen, "--disk needs RAM up to 0x%08x (sys.mem_size of at least %u MiB)",
 			 DISK_BASE + DISK_MAX, (DISK_BASE + DISK_MAX - RAM_BASE) >> 20);
@@ -156,8 +164,9 @@ int machine_load_disk(struct machine *m, const char *path, char *err, size_t err
 			 (unsigned long long)m->mm.image_hi, DISK_BASE);
 		goto out;
 	}
-	if (size && fread(memmap_host(&m->mm, DISK_BASE), 1, (size_t)size, f) != (size_t)size) {
-		snprintf(err, errlen, "--disk %s: read error", path);
+	if (size && fread(memmap_host(&m->mm, DISK_BASE), 1, size, f) != size) {
+		snprintf(err, errlen, "--disk %s: %s", path,
+			 ferror(f) ? strerror(errno) : "shorter than its size (changed as read)");
 		goto out;
 	}
 	ret = 0;

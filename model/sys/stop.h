@@ -7,6 +7,7 @@
 #define OSPREY_STOP_H
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -18,6 +19,7 @@ enum exit_status {
 	EXIT_STUCK = 4,		/* the guest can make no progress (see the message) */
 	EXIT_COSIM = 5,		/* an RTL twin disagreed with its C unit (--cosim) */
 	EXIT_INTERNAL = 70,	/* the model found itself in an impossible state: a bug */
+	EXIT_OUTPUT = 74,	/* an output file could not be created or written (EX_IOERR) */
 };
 
 enum stop_kind {
@@ -60,8 +62,12 @@ static inline void host_out_of_memory(const char *what)
 	_Exit(EXIT_INTERNAL);
 }
 
-/* Maps a guest's failure code to an exit status that is never 0. */
-static inline int guest_status(unsigned code)
+/*
+ * Maps a guest's code (0 = pass) to an exit status: the code modulo 256, but
+ * never 0 for a failure. The code is 64 bits wide because HTIF codes have 47:
+ * cut to 32 first, 1 << 32 would pass.
+ */
+static inline int guest_status(uint64_t code)
 {
 	return code == 0 ? 0 : (code & 0xff) ? (int)(code & 0xff) : 1;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "fstapi.h"
 
@@ -44,6 +45,7 @@ static const struct {
 
 struct sbuf_wave {
 	void *fst;		/* fstapi writer context */
+	char *path;		/* the file, read back at close */
 	fstHandle h[W_NSIGS];
 	unsigned bits[W_NSIGS];
 	uint64_t val[W_NSIGS];	/* last value emitted */
@@ -97,6 +99,9 @@ struct sbuf_wave *sbuf_wave_open(const char *path)
 
 	if (!w)
 		return NULL;
+	w->path = strdup(path);
+	if (!w->path)
+		goto out_free;
 	/* fstWriterCreate() does not report a failed fopen() clearly: try first. */
 	FILE *f = fopen(path, "wb");
 
@@ -134,6 +139,7 @@ struct sbuf_wave *sbuf_wave_open(const char *path)
 	return w;
 
 out_free:
+	free(w->path);
 	free(w);
 	return NULL;
 }
@@ -176,15 +182,75 @@ void sbuf_wave_sample(struct sbuf_wave *w, uint64_t cycle, const struct sbuf_in 
 	}
 }
 
-void sbuf_wave_close(struct sbuf_wave *w)
+/* A big-endian 64-bit number at @p. */
+static uint64_t be64(const unsigned char *p)
 {
+	uint64_t v = 0;
+
+	for (int i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/*
+ * Whether the FST file at @path was written whole, ending at time @end. The
+ * writer ignores failed writes (a full disk, a file size limit), and GTKWave's
+ * reader can crash on the truncated file they leave, so this walks the
+ * file's blocks itself: each is a type byte and a 64-bit length counting
+ * itself, from the header at offset 0 (end time at +17) to the end of the
+ * file, with a geometry and a hierarchy block and no block left unfinished.
+ */
+static int fst_whole(const char *path, uint64_t end)
+{
+	unsigned char b[25];
+	uint64_t pos = 0, size;
+	int geom = 0, hier = 0, ok = 0;
+	struct stat st;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return 0;
+	if (fstat(fileno(f), &st) || fread(b, 1, sizeof(b), f) != sizeof(b) ||
+	    b[0] != FST_BL_HDR || be64(b + 17) != end)
+		goto out;
+	size = (uint64_t)st.st_size;
+	while (pos < size) {
+		uint64_t len;
+
+		if (fseeko(f, (off_t)pos, SEEK_SET) || fread(b, 1, 9, f) != 9)
+			goto out;
+		len = be64(b + 1);
+		if (len < 8 || len > size - pos - 1)
+			goto out;
+		if (b[0] == FST_BL_SKIP)
+			goto out;	/* a section the writer never finished */
+		geom |= b[0] == FST_BL_GEOM;
+		hier |= b[0] == FST_BL_HIER || b[0] == FST_BL_HIER_LZ4 ||
+			b[0] == FST_BL_HIER_LZ4DUO;
+		pos += 1 + len;
+	}
+	ok = pos == size && geom && hier;
+out:
+	fclose(f);
+	return ok;
+}
+
+int sbuf_wave_close(struct sbuf_wave *w)
+{
+	uint64_t end;
+	int ok;
+
 	if (!w)
-		return;
+		return 0;
 	/* Give the last sample a cycle of width so a viewer shows it. */
+	end = w->any ? w->next : 0;
 	if (w->any)
-		fstWriterEmitTimeChange(w->fst, w->next);
+		fstWriterEmitTimeChange(w->fst, end);
 	fstWriterClose(w->fst);
+	ok = fst_whole(w->path, end);
+	free(w->path);
 	free(w);
+	return ok ? 0 : -1;
 }
 
 /* ---- lockstep checker ---------------------------------------------------- */
@@ -309,7 +375,14 @@ static void dump_window(struct sbuf_check *k, uint64_t cycle)
 
 		sbuf_wave_sample(w, r->cycle, &r->in, &r->c, &r->r);
 	}
-	sbuf_wave_close(w);
+	if (sbuf_wave_close(w)) {
+		fprintf(stderr, "  the waveform could not be written whole to %s (removed)\n",
+			k->wave_path);
+		unlink(k->wave_path);
+		free(k->wave_path);
+		k->wave_path = NULL;
+		return;
+	}
 	fprintf(stderr, "  waveform of cycles %" PRIu64 "..%" PRIu64 ": %s\n"
 		"  view it with: gtkwave %s waves/sbuf.gtkw\n",
 		k->ring[first % (uint64_t)k->window].cycle, cycle, k->wave_path, k->wave_path);

@@ -73,6 +73,10 @@ unsigned sbuf_out_diff(const struct sbuf_out *a, const struct sbuf_out *b);
 struct sbuf_wave *sbuf_wave_open(const char *path);
 void sbuf_wave_sample(struct sbuf_wave *w, uint64_t cycle, const struct sbuf_in *in,
 		      const struct sbuf_out *c_out, const struct sbuf_out *rtl_out);
-void sbuf_wave_close(struct sbuf_wave *w);
+/*
+ * Finishes the file and reads it back: returns 0 when it is whole, -1 when
+ * writing it failed (the file is then left for the caller to remove).
+ */
+int sbuf_wave_close(struct sbuf_wave *w);
 
 #endif

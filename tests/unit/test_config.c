@@ -163,6 +163,34 @@ static void test_parse_u64_takes_decimal_and_hex(void **state)
 	assert_int_equal(parse_u64("18446744073709551616", &v), -1);
 }
 
+/* Leading zeros are decimal, not octal: 010 is ten, and 08 is a number. */
+static void test_parse_u64_reads_leading_zeros_as_decimal(void **state)
+{
+	uint64_t v;
+
+	assert_int_equal(parse_u64("010", &v), 0);
+	assert_int_equal(v, 10);
+	assert_int_equal(parse_u64("08", &v), 0);
+	assert_int_equal(v, 8);
+	assert_int_equal(parse_u64("0", &v), 0);
+	assert_int_equal(v, 0);
+	assert_int_equal(parse_u64("0X1f", &v), 0);
+	assert_int_equal(v, 31);
+	assert_int_equal(parse_size("010K", &v), 0);
+	assert_int_equal(v, 10u << 10);
+}
+
+static void test_parse_u64_rejects_garbage(void **state)
+{
+	static const char *const bad[] = { "", "-1", "+1", " 1", "1 ", "0x", "0x-1", "0x 1",
+					   "0xg", "1x2", "0b1", "12a", "0x10000000000000000" };
+	uint64_t v;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (parse_u64(bad[i], &v) != -1)
+			fail_msg("\"%s\" parsed as %llu", bad[i], (unsigned long long)v);
+}
+
 /* Writes @text to a temporary file; returns its path in @path. */
 static void temp_file(char *path, size_t len, const char *text)
 {
@@ -355,6 +383,8 @@ int main(void)
 		cmocka_unit_test(test_parse_size_suffixes_are_binary),
 		cmocka_unit_test(test_parse_size_rejects_garbage),
 		cmocka_unit_test(test_parse_u64_takes_decimal_and_hex),
+		cmocka_unit_test(test_parse_u64_reads_leading_zeros_as_decimal),
+		cmocka_unit_test(test_parse_u64_rejects_garbage),
 		cmocka_unit_test(test_load_reads_keys_and_comments),
 		cmocka_unit_test(test_load_error_names_file_line_and_key),
 		cmocka_unit_test(test_load_rejects_a_line_without_equals),

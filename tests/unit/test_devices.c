@@ -529,6 +529,10 @@ static void test_guest_status_is_never_zero_for_a_failure(void **state)
 	assert_int_equal(guest_status(255), 255);
 	assert_int_equal(guest_status(256), 1);
 	assert_int_equal(guest_status(257), 1);
+	/* Codes wider than 32 bits (HTIF has 47) are not cut to their low half. */
+	assert_int_equal(guest_status(0x100000000ull), 1);
+	assert_int_equal(guest_status(0x100000003ull), 3);
+	assert_int_equal(guest_status(0x7fffffffff00ull), 1);
 }
 
 #define TOHOST		(DATA + 0x100)
@@ -569,6 +573,17 @@ static void test_htif_exit_code_is_value_shifted_right(void **state)
 	tohost_write(b, 7u << 1 | 1, 0);
 	assert_int_equal(b->stop.kind, STOP_GUEST);
 	assert_int_equal(b->stop.status, 7);
+}
+
+static void test_htif_exit_code_with_zero_low_half_is_a_failure(void **state)
+{
+	struct bench *b = *state;
+
+	htif_on(b);
+	tohost_write(b, 1, 2);	/* code 1 << 32 */
+	assert_int_equal(b->stop.kind, STOP_GUEST);
+	assert_int_not_equal(b->stop.status, EXIT_PASS);
+	assert_non_null(strstr(b->stop.msg, "4294967296"));
 }
 
 static void test_htif_stores_elsewhere_do_not_arm(void **state)
@@ -664,6 +679,7 @@ int main(void)
 		cmocka_unit_test(test_guest_status_is_never_zero_for_a_failure),
 		DEV_TEST(test_htif_exit_zero_passes),
 		DEV_TEST(test_htif_exit_code_is_value_shifted_right),
+		DEV_TEST(test_htif_exit_code_with_zero_low_half_is_a_failure),
 		DEV_TEST(test_htif_stores_elsewhere_do_not_arm),
 		DEV_TEST(test_htif_console_putchar_prints_and_acknowledges),
 		DEV_TEST(test_htif_syscall_write_prints_the_buffer),

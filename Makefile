@@ -77,6 +77,7 @@ include tests/cosim/cosim.mk
 include tests/kernel/kernel-tests.mk
 include tests/cli/cli.mk
 include tests/sweep/sweep.mk
+include tests/dma/dma.mk
 
 OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o)
 

@@ -159,6 +159,9 @@ void hart_set_timed(struct hart *h, int on);
 /* The hart loses its LR reservation if it lies in [base, base + bytes). */
 void hart_lr_lose(struct hart *h, uint32_t base, uint32_t bytes);
 
+/* Every hart loses its reservation in [base, base + bytes) (a DMA write there). */
+void lr_set_break(struct lr_set *lr, uint32_t base, uint32_t bytes);
+
 /* True while the hart holds an LR reservation of the word at physical address @pa. */
 int hart_lr_holds(const struct hart *h, uint32_t pa);
 

@@ -157,6 +157,16 @@ void hart_commit_store(struct hart *h, uint32_t pa, int size, uint32_t val)
 	}
 }
 
+void lr_set_break(struct lr_set *lr, uint32_t base, uint32_t bytes)
+{
+	for (uint32_t m = lr->active; m; m &= m - 1) {
+		int i = __builtin_ctz(m);
+
+		if (lr->addr[i] - base < bytes)
+			lr->active &= ~(1u << i);
+	}
+}
+
 int hart_lr_holds(const struct hart *h, uint32_t pa)
 {
 	const struct lr_set *lr = h->env.lr;

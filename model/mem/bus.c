@@ -44,7 +44,7 @@ void bus_request(struct bus *b, const struct bus_req *req)
 {
 	struct bus_queue *q = &b->q[req->agent];
 
-	assert(req->op <= BUS_WB);	/* the reserved operations have no issuer yet */
+	assert(req->op != BUS_UPDATE);	/* reserved: no issuer yet */
 	assert(q->count < BUS_QUEUE);
 	q->req[(q->head + q->count) % BUS_QUEUE] = *req;
 	q->count++;
@@ -239,6 +239,7 @@ void bus_tick(struct bus *b, uint64_t now)
 	if (b->lock_used && r->op != BUS_WB)
 		release_holds(b, r);
 	b->rr = (agent + 1) % b->nagents;
+	r->granted = now;
 	s = &b->stats[agent];
 	s->wait_cycles.v[r->mode] += now - r->ready;
 
@@ -273,6 +274,24 @@ void bus_tick(struct bus *b, uint64_t now)
 	case BUS_UPGR:
 		s->busupgr.v[r->mode]++;
 		end = t;
+		break;
+	case BUS_DMA_RD:
+		if (flags & SNOOP_HAD) {
+			s->c2c.v[r->mode]++;
+			end = t + (uint64_t)b->cfg.c2c_cycles * d + b->transfer;
+			if (flags & SNOOP_DIRTY)
+				memctl_write(b->mem, r->line * b->line_bytes, t);
+		} else {
+			s->from_memory.v[r->mode]++;
+			end = edge(b, memctl_read(b->mem, r->line * b->line_bytes, t)) + b->transfer;
+		}
+		break;
+	case BUS_DMA_WR:
+		/* A dirty copy's other bytes reach memory before the engine's write. */
+		if ((flags & SNOOP_DIRTY) && r->partial)
+			memctl_write(b->mem, r->line * b->line_bytes, t);
+		memctl_write(b->mem, r->line * b->line_bytes, t);
+		end = t + b->transfer;
 		break;
 	default: /* BUS_WB */
 		s->writeback.v[r->mode]++;

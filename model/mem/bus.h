@@ -29,9 +29,14 @@ enum bus_op {
 	BUS_RDX,	/* read a line to own it: other copies are invalidated */
 	BUS_UPGR,	/* own a line already held shared: invalidate others, no data */
 	BUS_WB,		/* write a dirty line back to memory */
-	/* Reserved for the selective-update protocol and the DMA engine, which
-	 * later issues add; no agent issues them yet and the bus refuses them. */
+	/* Reserved for the selective-update protocol; no agent issues it yet. */
 	BUS_UPDATE,
+	/*
+	 * The DMA engine's: a snooped read that leaves no copy (a dirty owner
+	 * supplies the line, flushes it and keeps it clean), and a line write
+	 * that invalidates every copy (a dirty owner's is flushed first only
+	 * when the write covers part of the line: req.partial).
+	 */
 	BUS_DMA_RD,
 	BUS_DMA_WR,
 	BUS_OPS,
@@ -51,6 +56,8 @@ struct bus_req {
 	uint64_t ready;		/* earliest cycle it may be granted */
 	uint64_t enqueued;	/* cycle it was queued (wait accounting) */
 	uint64_t tag;		/* requester's cookie, returned with done() */
+	uint64_t granted;	/* cycle the bus granted it (valid in done()) */
+	uint8_t partial;	/* BUS_DMA_WR: part of the line only */
 };
 
 struct bus_agent_ops {

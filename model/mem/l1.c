@@ -411,8 +411,9 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 		c->wake(c->wake_ctx, now);
 }
 
-int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int invalidate)
+int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action)
 {
+	int invalidate = action == L1_SNOOP_INVALIDATE;
 	uint32_t first = carray_line(&c->arr, base);
 	uint32_t n = bytes >> c->arr.line_shift;
 	int dirty = 0;
@@ -430,8 +431,10 @@ int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int invalidate)
 				c->pfs[l->flags].useless.v[*c->mode]++;
 			carray_invalidate(&c->arr, first + i);
 			c->stats.invalidations.v[*c->mode]++;
-		} else {
+		} else if (action == L1_SNOOP_SHARE) {
 			l->state = LINE_S;
+		} else if (l->state == LINE_M) {
+			l->state = LINE_E;
 		}
 	}
 	return dirty;

@@ -189,11 +189,18 @@ void l1_abandon(struct l1 *c, uint32_t line);
 /* From the L2: the line (L1 line number) arrives in @state at @now. */
 void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now);
 
+/* What a snoop does to the L1 lines it covers (l1_snoop_range). */
+enum l1_snoop {
+	L1_SNOOP_SHARE,		/* downgrade to S (another cache reads the line) */
+	L1_SNOOP_INVALIDATE,	/* drop the lines */
+	L1_SNOOP_CLEAN,		/* M becomes E (the DMA engine read it; memory is updated) */
+};
+
 /*
- * From the L2: every L1 line within [base, base + bytes) is invalidated
- * (@invalidate) or downgraded to S. Returns 1 if one of them was dirty.
+ * From the L2: every L1 line within [base, base + bytes) is treated as
+ * @action says (enum l1_snoop). Returns 1 if one of them was dirty.
  */
-int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int invalidate);
+int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action);
 
 /* Drops every line (fence.i on the instruction cache). Clean lines only. */
 void l1_flush(struct l1 *c);

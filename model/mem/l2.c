@@ -237,12 +237,12 @@ static void evict(struct l2 *c, struct cache_line *v, uint64_t now)
 
 	if (c->l1i) {
 		before += mctr_total(&c->l1i->stats.invalidations);
-		l1_snoop_range(c->l1i, base, bytes, 1);
+		l1_snoop_range(c->l1i, base, bytes, L1_SNOOP_INVALIDATE);
 		after += mctr_total(&c->l1i->stats.invalidations);
 	}
 	if (c->l1d) {
 		before += mctr_total(&c->l1d->stats.invalidations);
-		dirty |= l1_snoop_range(c->l1d, base, bytes, 1);
+		dirty |= l1_snoop_range(c->l1d, base, bytes, L1_SNOOP_INVALIDATE);
 		after += mctr_total(&c->l1d->stats.invalidations);
 	}
 	c->stats.back_invalidations.v[mode] += after - before;
@@ -330,8 +330,18 @@ static int bus_snoop(void *agent, uint32_t line, enum bus_op op, uint64_t now)
 	if (!l)
 		return 0;
 	flags = SNOOP_HAD;
+	if (op == BUS_DMA_RD) {
+		/* The engine keeps no copy: a dirty line is supplied, flushed, and kept clean. */
+		if (c->l1d && l1_snoop_range(c->l1d, base, bytes, L1_SNOOP_CLEAN))
+			l->state = LINE_M;
+		if (l->state == LINE_M) {
+			flags |= SNOOP_DIRTY;
+			l->state = LINE_E;
+		}
+		return flags;
+	}
 	if (op == BUS_RD) {
-		if (c->l1d && l1_snoop_range(c->l1d, base, bytes, 0))
+		if (c->l1d && l1_snoop_range(c->l1d, base, bytes, L1_SNOOP_SHARE))
 			l->state = LINE_M;	/* the L1's dirty copy is the one flushed */
 		if (l->state == LINE_M)
 			flags |= SNOOP_DIRTY;
@@ -340,12 +350,12 @@ static int bus_snoop(void *agent, uint32_t line, enum bus_op op, uint64_t now)
 		l->state = LINE_S;
 		return flags;
 	}
-	/* BusRdX, BusUpgr: give the line up */
+	/* BusRdX, BusUpgr, the engine's write: give the line up */
 	if (c->l1i)
-		l1_snoop_range(c->l1i, base, bytes, 1);
-	if (c->l1d && l1_snoop_range(c->l1d, base, bytes, 1))
+		l1_snoop_range(c->l1i, base, bytes, L1_SNOOP_INVALIDATE);
+	if (c->l1d && l1_snoop_range(c->l1d, base, bytes, L1_SNOOP_INVALIDATE))
 		l->state = LINE_M;
-	if (l->state == LINE_M && op == BUS_RDX)
+	if (l->state == LINE_M && (op == BUS_RDX || op == BUS_DMA_WR))
 		flags |= SNOOP_DIRTY;
 	carray_invalidate(&c->arr, line);
 	mclass_invalidated(c->mc, line);

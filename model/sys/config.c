@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mem/dma.h"
 #include "mem/sbuf.h"
 #include "sys/param.h"
 #include "sys/stats.h"
@@ -40,6 +41,7 @@ static const char *const gp_names[] = { "off", "miss", "tagged", NULL };
 static const char *const target_names[] = { "l1i", "buffer", NULL };
 static const char *const guard_line_names[] = { "skip", "fetch", NULL };
 static const char *const sbuf_hit_names[] = { "head", "any", NULL };
+static const char *const off_on_names[] = { "off", "on", NULL };
 const char *const config_presets[] = { "default", "modern", NULL };
 
 #define OFF(field) offsetof(struct config, field)
@@ -103,6 +105,11 @@ static const struct key keys[] = {
 	U32("sbuf.count", pf.sbufs, 0, SBUF_MAX_BUFS, "instruction stream buffers (0 = none)"),
 	U32("sbuf.depth", pf.sbuf_depth, 1, SBUF_MAX_DEPTH, "entries per stream buffer"),
 	ENUM("sbuf.hit", pf.sbuf_any, sbuf_hit_names, "a hit counts at the head or any entry"),
+	ENUM("dma.enabled", dma.enabled, off_on_names, "the DMA block-transfer engine: off or on"),
+	U32("dma.inflight", dma.inflight, 1, DMA_MAX_SLOTS, "DMA lines in flight"),
+	U32("dma.setup", dma.setup, 0, 100000, "cycles from a DMA start to its first line"),
+	U32("dma.granule", dma.granule, 1, 4096, "DMA address and length granule, bytes"),
+	SIZE("dma.max_len", dma.max_len, 1, 1u << 30, "bytes one DMA operation may move"),
 };
 
 /*
@@ -130,6 +137,8 @@ static void preset_default(struct config *c)
 	c->pf = (struct pf_config){ .nextline = NL_OFF, .degree = 1, .target = 0,
 		.buffer_lines = 8, .inflight = 4, .guarded = GP_OFF, .guard_depth = 4,
 		.guard_line = 0, .sbufs = 0, .sbuf_depth = 4, .sbuf_any = 1 };
+	c->dma = (struct dma_config){ .enabled = 0, .inflight = 4, .setup = 10, .granule = 4,
+		.max_len = 64 << 10 };
 }
 
 static void preset_modern(struct config *c)
@@ -149,6 +158,8 @@ static void preset_modern(struct config *c)
 	c->pf = (struct pf_config){ .nextline = NL_OFF, .degree = 1, .target = 0,
 		.buffer_lines = 8, .inflight = 8, .guarded = GP_OFF, .guard_depth = 4,
 		.guard_line = 0, .sbufs = 0, .sbuf_depth = 4, .sbuf_any = 1 };
+	c->dma = (struct dma_config){ .enabled = 0, .inflight = 8, .setup = 20, .granule = 4,
+		.max_len = 64 << 10 };
 }
 
 int config_preset(struct config *cfg, const char *name)
@@ -412,6 +423,15 @@ int config_check(const struct config *cfg, char *err, size_t errlen)
 	if (!is_pow2(cfg->core.bht_entries) || !is_pow2(cfg->core.btb_entries)) {
 		snprintf(err, errlen, "core.%s: not a power of two",
 			 is_pow2(cfg->core.bht_entries) ? "btb_entries" : "bht_entries");
+		return -1;
+	}
+	if (!is_pow2(cfg->dma.granule)) {
+		snprintf(err, errlen, "dma.granule: %u is not a power of two", cfg->dma.granule);
+		return -1;
+	}
+	if (cfg->dma.max_len % cfg->dma.granule) {
+		snprintf(err, errlen, "dma.max_len: %u is not a multiple of dma.granule (%u)",
+			 cfg->dma.max_len, cfg->dma.granule);
 		return -1;
 	}
 	if (!is_pow2(cfg->mem.banks)) {

@@ -85,6 +85,15 @@ struct pf_config {
 	uint32_t sbuf_any;	/* 1: a hit on any entry counts, not only the head */
 };
 
+/* The DMA block-transfer engine (dev/dmactl.h). */
+struct dma_config {
+	uint32_t enabled;	/* 0: the device is absent (its page faults) */
+	uint32_t inflight;	/* lines in flight (line buffers) */
+	uint32_t setup;		/* core cycles from a start to the first line request */
+	uint32_t granule;	/* bytes: src, dst and len must be multiples; a power of two */
+	uint32_t max_len;	/* bytes one operation may move */
+};
+
 struct config {
 	uint32_t mode;		/* enum sim_mode */
 	uint32_t cores;		/* harts, 1..MAX_HARTS */
@@ -101,6 +110,7 @@ struct config {
 	struct bus_config bus;
 	struct mem_config mem;
 	struct pf_config pf;
+	struct dma_config dma;
 };
 
 extern const char *const repl_names[];	/* NULL-terminated: "lru", "fifo", "random" */

@@ -88,6 +88,11 @@ int machine_init(struct machine *m, const struct config *cfg, const struct machi
 	memmap_add(&m->mm, "clint", CLINT_BASE, CLINT_SIZE, &clint_ops, &m->clint);
 	memmap_add(&m->mm, "plic", PLIC_BASE, PLIC_SIZE, &plic_ops, &m->plic);
 	memmap_add(&m->mm, "uart", UART_BASE, UART_SIZE, &uart_ops, &m->uart);
+	/* The osprey window: one page per device. */
+	if (cfg->dma.enabled) {
+		dmactl_init(&m->dma, cfg, &m->mm, &m->plic, m->harts, &m->lr, &m->now);
+		memmap_add(&m->mm, "dma", DMA_BASE, DMA_SIZE, &dmactl_ops, &m->dma);
+	}
 	return 0;
 }
 
@@ -447,6 +452,22 @@ static void run_timing(struct machine *m)
 	timing_account(t, m->now);
 }
 
+/* Builds the timing model around the harts (and the DMA engine). 0, or -1 out of memory. */
+static int build_timing(struct machine *m)
+{
+	m->timing = calloc(1, sizeof(*m->timing));
+	if (!m->timing || timing_init(m->timing, &m->cfg, m->harts, m->nharts, &m->mm)) {
+		if (m->timing)
+			timing_free(m->timing);
+		free(m->timing);
+		m->timing = NULL;
+		return -1;
+	}
+	if (m->cfg.dma.enabled)
+		timing_attach_dma(m->timing, &m->dma);
+	return 0;
+}
+
 void machine_run(struct machine *m)
 {
 	if (m->cfg.mode == MODE_FUNCTIONAL) {
@@ -455,17 +476,11 @@ void machine_run(struct machine *m)
 		if (m->opts.fast_forward)
 			run_functional(m, m->opts.fast_forward);
 		if (m->stop.kind == STOP_NONE) {
-			m->timing = calloc(1, sizeof(*m->timing));
-			if (!m->timing || timing_init(m->timing, &m->cfg, m->harts, m->nharts, &m->mm)) {
+			if (build_timing(m))
 				sim_stop(&m->stop, STOP_INTERNAL, EXIT_INTERNAL,
 					 "out of host memory building the timing model (it needs "
 					 "about %llu MiB)",
 					 (unsigned long long)(timing_host_bytes(&m->cfg) >> 20));
-				if (m->timing)
-					timing_free(m->timing);
-				free(m->timing);
-				m->timing = NULL;
-			}
 			else if (m->opts.timing_ready && m->opts.timing_ready(m, m->opts.timing_ctx))
 				sim_stop(&m->stop, STOP_STUCK, EXIT_USAGE,
 					 "cannot set up co-simulation (see above)");

@@ -14,6 +14,7 @@
 
 #include "cpu/hart.h"
 #include "dev/clint.h"
+#include "dev/dmactl.h"
 #include "dev/finisher.h"
 #include "dev/htif.h"
 #include "dev/plic.h"
@@ -53,6 +54,7 @@ struct machine {
 	struct uart uart;
 	struct finisher finisher;
 	struct htif htif;
+	struct dmactl dma;	/* the DMA engine, when cfg.dma.enabled */
 	struct symtab syms;
 	struct timing *timing;	/* the timing model, once timing mode runs; else NULL */
 	uint32_t entry;

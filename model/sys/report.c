@@ -6,9 +6,10 @@
  *   "system":  cycles, instructions, bus occupancy, memory traffic;
  *   "harts":   per hart, every counter as "unit.counter": {"U","S","M","total"};
  *   "total":   the same counters summed over the harts.
- * Units: "hart" (functional execution), and in timing mode "core", "fetch",
- * "l1i", "l1d", "l2", "bus" (this hart's transactions), and the instruction
- * prefetchers "pf_nextline", "pf_guarded", "sbuf".
+ * Units: "hart" (functional execution), "dma" (the hart's DMA channel, when
+ * the engine is on), and in timing mode "core", "fetch", "l1i", "l1d", "l2",
+ * "bus" (this hart's transactions), and the instruction prefetchers
+ * "pf_nextline", "pf_guarded", "sbuf".
  */
 #include "sys/report.h"
 
@@ -17,7 +18,7 @@
 #include "cpu/core.h"
 #include "sys/stats.h"
 
-#define MAX_GROUPS 10
+#define MAX_GROUPS 11
 
 /* The stat groups of hart @i. */
 static int groups(const struct machine *m, int i, struct stat_group *g)
@@ -26,6 +27,9 @@ static int groups(const struct machine *m, int i, struct stat_group *g)
 
 	g[n++] = (struct stat_group){ "hart", hart_stats(m->harts[i]), hart_stat_fields,
 				      hart_stat_nfields };
+	if (m->cfg.dma.enabled)
+		g[n++] = (struct stat_group){ "dma", &m->dma.stats[i], dma_stat_fields,
+					      dma_stat_nfields };
 	if (m->timing) {
 		const struct timing *t = m->timing;
 
@@ -60,14 +64,32 @@ struct totals {
 	struct l2_stats l2;
 	struct bus_stats bus;
 	struct pf_stats pf[3];	/* next-line, guarded, stream buffers */
+	struct dma_stats dma;
 };
+
+/* Where the totals of unit @unit go. */
+static void *total_of(struct totals *tot, const char *unit)
+{
+	static const char *const names[] = { "hart", "core", "fetch", "l1i", "l1d", "l2", "bus",
+					     "pf_nextline", "pf_guarded", "sbuf", "dma" };
+	void *const where[] = { &tot->hart, &tot->core, &tot->fetch, &tot->l1i, &tot->l1d,
+				&tot->l2, &tot->bus, &tot->pf[0], &tot->pf[1], &tot->pf[2],
+				&tot->dma };
+
+	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+		if (!strcmp(names[k], unit))
+			return where[k];
+	return NULL;	/* unreachable: groups() names only these */
+}
 
 static void sum(const struct machine *m, struct totals *tot, struct stat_group *out, int *nout)
 {
-	void *dst[MAX_GROUPS] = { &tot->hart, &tot->core, &tot->fetch, &tot->l1i, &tot->l1d,
-				  &tot->l2, &tot->bus, &tot->pf[0], &tot->pf[1], &tot->pf[2] };
+	void *dst[MAX_GROUPS];
 
 	memset(tot, 0, sizeof(*tot));
+	*nout = groups(m, 0, out);
+	for (int k = 0; k < *nout; k++)
+		dst[k] = total_of(tot, out[k].unit);
 	for (int i = 0; i < m->nharts; i++) {
 		struct stat_group g[MAX_GROUPS];
 		int n = groups(m, i, g);
@@ -75,7 +97,6 @@ static void sum(const struct machine *m, struct totals *tot, struct stat_group *
 		for (int k = 0; k < n; k++)
 			stats_add_group(dst[k], &g[k]);
 	}
-	*nout = groups(m, 0, out);
 	for (int k = 0; k < *nout; k++)
 		out[k].stats = dst[k];
 }
@@ -152,6 +173,15 @@ void report_summary(const struct machine *m, FILE *f)
 	int n;
 
 	sum(m, &tot, g, &n);
+	if (m->cfg.dma.enabled)
+		fprintf(f, "osprey: dma: %llu operations, %llu lines, %llu bytes, %llu refused; "
+			"bus held %llu cycles, harts waited %llu\n",
+			(unsigned long long)mctr_total(&tot.dma.ops),
+			(unsigned long long)mctr_total(&tot.dma.lines),
+			(unsigned long long)mctr_total(&tot.dma.bytes),
+			(unsigned long long)mctr_total(&tot.dma.errors),
+			(unsigned long long)mctr_total(&tot.dma.bus_cycles),
+			(unsigned long long)mctr_total(&tot.dma.wait_cycles));
 	if (!m->timing) {
 		cyc = &tot.hart.cycles;
 		fprintf(f, "osprey: OS share (S+M cycles) %.1f%%\n",

@@ -69,6 +69,12 @@ void timing_free(struct timing *t)
 	eventq_free(&t->events);
 }
 
+void timing_attach_dma(struct timing *t, struct dmactl *dma)
+{
+	dmactl_attach_bus(dma, &t->bus);
+	t->dma = dma;
+}
+
 int timing_cycle(struct timing *t, uint64_t now)
 {
 	uint64_t soonest = UINT64_MAX;
@@ -107,6 +113,12 @@ int timing_cycle(struct timing *t, uint64_t now)
 		soonest = next < soonest ? next : soonest;
 	}
 	t->stuck |= stuck;
+	/* The DMA engine after the cores: a start they wrote this cycle counts now. */
+	if (t->dma && dmactl_busy(t->dma)) {
+		dmactl_cycle(t->dma, now);
+		if (dmactl_busy(t->dma))
+			soonest = now + 1;
+	}
 	/* The bus grants on its clock edges only. */
 	if (t->bus.queued && bus_edge(&t->bus, now))
 		bus_tick(&t->bus, now);

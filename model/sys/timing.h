@@ -12,6 +12,7 @@
 
 #include "cpu/core.h"
 #include "cpu/hart.h"
+#include "dev/dmactl.h"
 #include "mem/bus.h"
 #include "mem/l1.h"
 #include "mem/l2.h"
@@ -31,6 +32,7 @@ struct timing {
 	int stuck;		/* some core's stuck flag is set */
 	int prefetching;	/* some core has instruction prefetchers */
 	int budget;		/* instructions a cycle may retire before the run's limit */
+	struct dmactl *dma;	/* the DMA engine on the bus, or NULL */
 	uint64_t busy_next;	/* after timing_cycle: now + 1 if some core or prefetcher acts
 				 * next cycle, else the earliest core's next cycle */
 };
@@ -48,6 +50,9 @@ uint64_t timing_host_bytes(const struct config *cfg);
 int timing_init(struct timing *t, const struct config *cfg, struct hart **harts, int n,
 		const struct memmap *mm);
 void timing_free(struct timing *t);
+
+/* Puts the DMA engine on the bus, stepped with the cores. */
+void timing_attach_dma(struct timing *t, struct dmactl *dma);
 
 /* Runs cycle @now of every unit. Returns the instructions retired in it. */
 int timing_cycle(struct timing *t, uint64_t now);

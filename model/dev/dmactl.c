@@ -29,6 +29,11 @@ void dmactl_init(struct dmactl *d, const struct config *cfg, struct memmap *mm, 
 	d->now = now;
 }
 
+static uint8_t stat_mode_of(enum priv p)
+{
+	return p == PRIV_M ? SM_M : p == PRIV_S ? SM_S : SM_U;
+}
+
 /* ---- the bus agent ------------------------------------------------------------ */
 
 /* The engine caches nothing: another agent's transaction finds no copy here. */
@@ -218,8 +223,7 @@ static int reg_write(void *dev, uint32_t off, int size, uint32_t val)
 		d->ctrl[c] = val;
 		if (d->cmd_count == DMACTL_QUEUE)
 			return 0;	/* cannot happen: one store per hart per cycle */
-		d->mode[c] = (uint8_t)(hart_priv(d->harts[c]) == PRIV_M ? SM_M :
-				       hart_priv(d->harts[c]) == PRIV_S ? SM_S : SM_U);
+		d->mode[c] = d->harts ? stat_mode_of(hart_priv(d->harts[c])) : SM_M;
 		d->cmd[(d->cmd_head + d->cmd_count++) % DMACTL_QUEUE] = (struct dma_in){
 			.cmd_valid = 1, .cmd_chan = (uint8_t)c, .cmd_op = (uint8_t)(val & DMA_CTRL_OP),
 			.cmd_irq = (val & DMA_CTRL_IRQ) != 0, .cmd_src = d->src[c],

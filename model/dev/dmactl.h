@@ -108,7 +108,8 @@ struct dmactl {
 
 /*
  * Builds the engine for @cfg's harts and RAM, in functional form (operations
- * complete at once) until dmactl_attach_bus().
+ * complete at once) until dmactl_attach_bus(). @harts (for the mode each
+ * operation counts in) may be NULL: everything then counts in M mode.
  */
 void dmactl_init(struct dmactl *d, const struct config *cfg, struct memmap *mm, struct plic *plic,
 		 struct hart **harts, struct lr_set *lr, const uint64_t *now);

@@ -87,8 +87,15 @@ static int load_guards(Elf *e, struct memmap *mm, const char *path, char *err, s
 
 		if (!name || strcmp(name, ".osprey.guard"))
 			continue;
+		/* NOBITS (or any other type) has no words in the file to read. */
+		if (sh->sh_type != SHT_PROGBITS)
+			return fail(err, errlen, path, ".osprey.guard: section type %u, not PROGBITS "
+				    "(its addresses must be in the file)", sh->sh_type);
 		data = elf_getdata(scn, NULL);
-		if (!data || data->d_size % 4)
+		if (!data || (data->d_size && !data->d_buf))
+			return fail(err, errlen, path, ".osprey.guard: cannot read the section: %s",
+				    elf_errmsg(-1));
+		if (data->d_size % 4)
 			return fail(err, errlen, path, ".osprey.guard: size is not a multiple of 4");
 		for (size_t i = 0; i < data->d_size / 4; i++) {
 			uint32_t va, pa = 0;

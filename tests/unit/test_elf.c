@@ -34,15 +34,21 @@ enum {
 	OFF_SHSTRTAB = 240,
 	OFF_SH = 288,
 	IMG_SIZE = OFF_SH + 5 * sizeof(Elf32_Shdr),
+	/* add_guards() appends a sixth section header and the section's words. */
+	OFF_GUARD_SH = IMG_SIZE,
+	OFF_GUARD = OFF_GUARD_SH + sizeof(Elf32_Shdr),
+	GUARD_MAX = 16,		/* entries */
+	IMG_MAX = OFF_GUARD + 4 * GUARD_MAX,
 };
 
 static const uint32_t text[4] = { 0x00a00093, 0x00b50533, 0x0000006f, 0x12345678 };
 static const uint32_t data[2] = { 0xcafef00d, 0x0badc0de };
 static const char strtab[] = "\0_start\0buffer";
-static const char shstrtab[] = "\0.text\0.symtab\0.strtab\0.shstrtab";
+static const char shstrtab[] = "\0.text\0.symtab\0.strtab\0.shstrtab\0.osprey.guard";
+#define SHSTR_GUARD 33	/* offset of ".osprey.guard" in shstrtab */
 
 struct img {
-	uint8_t b[IMG_SIZE];
+	uint8_t b[IMG_MAX];
 	size_t len;
 };
 
@@ -100,6 +106,23 @@ static void build_good(struct img *m)
 			      .sh_size = sizeof(strtab), .sh_addralign = 1 };
 	sh[4] = (Elf32_Shdr){ .sh_name = 23, .sh_type = SHT_STRTAB, .sh_offset = OFF_SHSTRTAB,
 			      .sh_size = sizeof(shstrtab), .sh_addralign = 1 };
+}
+
+/*
+ * Gives the image a .osprey.guard section of type @type holding the @n
+ * addresses @va (for SHT_NOBITS, a size of 4 * @n and no data).
+ */
+static void add_guards(struct img *m, uint32_t type, const uint32_t *va, size_t n)
+{
+	Elf32_Shdr *sh = (Elf32_Shdr *)(m->b + OFF_GUARD_SH);
+
+	assert_true(n <= GUARD_MAX);
+	*sh = (Elf32_Shdr){ .sh_name = SHSTR_GUARD, .sh_type = type, .sh_offset = OFF_GUARD,
+			    .sh_size = 4 * n, .sh_addralign = 1 };
+	if (type != SHT_NOBITS)
+		memcpy(m->b + OFF_GUARD, va, 4 * n);
+	ehdr(m)->e_shnum = 6;
+	m->len = type == SHT_NOBITS ? OFF_GUARD : OFF_GUARD + 4 * n;
 }
 
 struct elf_fixture {
@@ -452,6 +475,17 @@ static void test_corrupt_headers_never_crash_the_loader(void **state)
 	}
 }
 
+/* A NOBITS guard section has no data in the file: refused, not read from NULL. */
+static void test_nobits_guard_section_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	add_guards(&m, SHT_NOBITS, NULL, 2);
+	expect_rejected(f, load(f, &m), ".osprey.guard");
+}
+
 #define ELF_TEST(t) cmocka_unit_test_setup_teardown(t, elf_setup, elf_teardown)
 
 int main(void)
@@ -482,6 +516,7 @@ int main(void)
 		ELF_TEST(test_every_truncation_of_the_segments_is_rejected),
 		ELF_TEST(test_truncated_section_headers_are_rejected),
 		ELF_TEST(test_corrupt_headers_never_crash_the_loader),
+		ELF_TEST(test_nobits_guard_section_is_rejected),
 	};
 
 	return UNIT_RUN("elf", tests);

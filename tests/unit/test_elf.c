@@ -475,6 +475,77 @@ static void test_corrupt_headers_never_crash_the_loader(void **state)
 	}
 }
 
+/*
+ * Headers and tables at offsets that are not multiples of 4 are legal ELF;
+ * reading them must not make misaligned accesses (the sanitized build of
+ * this test, test_elf-san, fails on one).
+ */
+static void test_misaligned_program_headers_load(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	memmove(m.b + OFF_PH + 2, m.b + OFF_PH, 2 * sizeof(Elf32_Phdr));
+	ehdr(&m)->e_phoff = OFF_PH + 2;
+	assert_int_equal(load(f, &m), 0);
+	assert_memory_equal(memmap_host(&f->mm, TEXT_VA), text, sizeof(text));
+	assert_memory_equal(memmap_host(&f->mm, DATA_VA), data, sizeof(data));
+}
+
+static void test_misaligned_section_headers_load(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+	uint32_t addr;
+
+	build_good(&m);
+	memmove(m.b + OFF_SH + 2, m.b + OFF_SH, 5 * sizeof(Elf32_Shdr));
+	ehdr(&m)->e_shoff = OFF_SH + 2;
+	m.len = IMG_SIZE + 2;
+	assert_int_equal(load(f, &m), 0);
+	assert_int_equal(symtab_find(&f->syms, "buffer", &addr), 0);
+	assert_int_equal(addr, DATA_VA);
+}
+
+static void test_misaligned_symbol_table_loads(void **state)
+{
+	struct elf_fixture *f = *state;
+	Elf32_Shdr *sh;
+	struct img m;
+	uint32_t addr;
+
+	build_good(&m);
+	sh = (Elf32_Shdr *)(m.b + OFF_SH) + 2;
+	memcpy(m.b + IMG_SIZE + 2, m.b + OFF_SYMTAB, sh->sh_size);
+	m.len = IMG_SIZE + 2 + sh->sh_size;
+	sh->sh_offset = IMG_SIZE + 2;
+	assert_int_equal(load(f, &m), 0);
+	assert_int_equal(symtab_find(&f->syms, "_start", &addr), 0);
+	assert_int_equal(addr, TEXT_VA);
+}
+
+/* libelf reads tables with the standard entry sizes whatever the header says. */
+static void test_program_header_entry_size_other_than_32_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	ehdr(&m)->e_phentsize = 48;
+	expect_rejected(f, load(f, &m), "program header entries of 48 bytes");
+}
+
+static void test_section_header_entry_size_other_than_40_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	ehdr(&m)->e_shentsize = 16;
+	expect_rejected(f, load(f, &m), "section header entries of 16 bytes");
+}
+
 /* A NOBITS guard section has no data in the file: refused, not read from NULL. */
 static void test_nobits_guard_section_is_rejected(void **state)
 {
@@ -517,6 +588,11 @@ int main(void)
 		ELF_TEST(test_truncated_section_headers_are_rejected),
 		ELF_TEST(test_corrupt_headers_never_crash_the_loader),
 		ELF_TEST(test_nobits_guard_section_is_rejected),
+		ELF_TEST(test_misaligned_program_headers_load),
+		ELF_TEST(test_misaligned_section_headers_load),
+		ELF_TEST(test_misaligned_symbol_table_loads),
+		ELF_TEST(test_program_header_entry_size_other_than_32_is_rejected),
+		ELF_TEST(test_section_header_entry_size_other_than_40_is_rejected),
 	};
 
 	return UNIT_RUN("elf", tests);

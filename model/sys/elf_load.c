@@ -74,58 +74,158 @@ static int load_segments(Elf *e, const char *image, size_t image_size, struct me
 }
 
 /*
+ * The words a guard may mark: the control transfers at which execution can
+ * leave a sequence (RISC-V unprivileged spec, "Control Transfer
+ * Instructions"; privileged spec, "Instructions to Change Privilege Level"
+ * and "Trap-Return Instructions"). Encodings transcribed by hand.
+ */
+static const struct {
+	uint32_t mask, match;
+} guard_transfers[] = {
+	{ 0x0000707f, 0x00000063 },	/* beq */
+	{ 0x0000707f, 0x00001063 },	/* bne */
+	{ 0x0000707f, 0x00004063 },	/* blt */
+	{ 0x0000707f, 0x00005063 },	/* bge */
+	{ 0x0000707f, 0x00006063 },	/* bltu */
+	{ 0x0000707f, 0x00007063 },	/* bgeu */
+	{ 0x0000007f, 0x0000006f },	/* jal */
+	{ 0x0000707f, 0x00000067 },	/* jalr */
+	{ 0xffffffff, 0x00000073 },	/* ecall */
+	{ 0xffffffff, 0x00100073 },	/* ebreak */
+	{ 0xffffffff, 0x10200073 },	/* sret */
+	{ 0xffffffff, 0x30200073 },	/* mret */
+};
+
+static int is_guard_transfer(uint32_t word)
+{
+	for (size_t i = 0; i < sizeof(guard_transfers) / sizeof(guard_transfers[0]); i++)
+		if ((word & guard_transfers[i].mask) == guard_transfers[i].match)
+			return 1;
+	return 0;
+}
+
+/*
+ * Checks entry @i (@va) of a guard section against the loaded segments
+ * @seg[0..@nseg) and the image in RAM; returns its physical address in
+ * @pa. @hint is the segment that held the previous entry (entries are
+ * sorted, so usually this one too).
+ */
+static int guard_entry(struct memmap *mm, const GElf_Phdr *seg, size_t nseg, size_t *hint,
+		       size_t i, uint32_t va, uint32_t *pa, const char *path, char *err,
+		       size_t errlen)
+{
+	uint32_t word;
+	size_t k;
+
+	for (k = 0; k < nseg; k++) {
+		const GElf_Phdr *p = &seg[(*hint + k) % nseg];
+		uint32_t off = va - (uint32_t)p->p_vaddr;
+
+		/* The whole word inside the segment, not only its first byte. */
+		if (p->p_memsz >= 4 && off <= p->p_memsz - 4) {
+			*hint = (*hint + k) % nseg;
+			*pa = (uint32_t)p->p_paddr + off;
+			break;
+		}
+	}
+	if (k == nseg)
+		return fail(err, errlen, path, ".osprey.guard: entry %zu (0x%08x) is not an "
+			    "instruction address in a loaded segment", i, va);
+	if ((va | *pa) & 3)
+		return fail(err, errlen, path, ".osprey.guard: entry %zu (0x%08x) is not "
+			    "word-aligned (at physical 0x%08x)", i, va, *pa);
+	if (memmap_read(mm, *pa, 4, &word))
+		return fail(err, errlen, path, ".osprey.guard: entry %zu (0x%08x) is not in RAM",
+			    i, va);
+	if (!is_guard_transfer(word))
+		return fail(err, errlen, path, ".osprey.guard: entry %zu (0x%08x) holds 0x%08x, not "
+			    "a control transfer (branch, jal, jalr, ecall, ebreak, mret, sret)", i,
+			    va, word);
+	return 0;
+}
+
+/*
  * The .osprey.guard section: an array of 32-bit little-endian addresses (as
  * linked, i.e. virtual) of the control transfers at which execution leaves
- * a laid-out sequence. Each becomes a predecode bit beside the instruction
- * word at its physical address.
+ * a laid-out sequence, sorted, without duplicates. Each becomes a predecode
+ * bit beside the instruction word at its physical address. Called once the
+ * segments are in RAM, so that the marked words can be checked.
  */
 static int load_guards(Elf *e, struct memmap *mm, const char *path, char *err, size_t errlen)
 {
-	Elf_Scn *scn = NULL;
-	size_t shstrndx, phnum;
+	Elf_Scn *scn = NULL, *guard = NULL;
+	size_t shstrndx, phnum, nseg = 0, hint = 0;
+	GElf_Phdr *seg = NULL;
+	Elf_Data *data;
+	uint32_t prev = 0;
+	int ret = -1;
 
-	if (elf_getshdrstrndx(e, &shstrndx) || elf_getphdrnum(e, &phnum))
+	if (elf_getshdrstrndx(e, &shstrndx))
+		return fail(err, errlen, path, "corrupt section name table index");
+	if (shstrndx == SHN_UNDEF)
 		return 0;	/* no section names: no guard section */
 	while ((scn = elf_nextscn(e, scn))) {
 		GElf_Shdr sh;
 		const char *name;
-		Elf_Data *data;
 
-		name = gelf_getshdr(scn, &sh) ? elf_strptr(e, shstrndx, sh.sh_name) : NULL;
-		if (!name || strcmp(name, ".osprey.guard"))
+		if (!gelf_getshdr(scn, &sh))
+			return fail(err, errlen, path, "corrupt section header %zu", elf_ndxscn(scn));
+		name = elf_strptr(e, shstrndx, sh.sh_name);
+		if (!name)
+			return fail(err, errlen, path, "section %zu: unreadable name (corrupt section "
+				    "name table)", elf_ndxscn(scn));
+		if (strcmp(name, ".osprey.guard"))
 			continue;
+		if (guard)
+			return fail(err, errlen, path, "more than one .osprey.guard section "
+				    "(sections %zu and %zu)", elf_ndxscn(guard), elf_ndxscn(scn));
+		guard = scn;
 		/* NOBITS (or any other type) has no words in the file to read. */
 		if (sh.sh_type != SHT_PROGBITS)
 			return fail(err, errlen, path, ".osprey.guard: section type %u, not PROGBITS "
 				    "(its addresses must be in the file)", (unsigned)sh.sh_type);
-		data = elf_getdata(scn, NULL);
-		if (!data || (data->d_size && !data->d_buf))
-			return fail(err, errlen, path, ".osprey.guard: cannot read the section: %s",
-				    elf_errmsg(-1));
-		if (data->d_size % 4)
-			return fail(err, errlen, path, ".osprey.guard: size is not a multiple of 4");
-		for (size_t i = 0; i < data->d_size / 4; i++) {
-			uint32_t va, pa = 0;
-			int found = 0;
+	}
+	if (!guard)
+		return 0;
+	data = elf_getdata(guard, NULL);
+	if (!data || (data->d_size && !data->d_buf))
+		return fail(err, errlen, path, ".osprey.guard: cannot read the section: %s",
+			    elf_errmsg(-1));
+	if (data->d_size % 4)
+		return fail(err, errlen, path, ".osprey.guard: size is not a multiple of 4");
+	if (!data->d_size)
+		return 0;
+	if (elf_getphdrnum(e, &phnum) || !(seg = calloc(phnum, sizeof(*seg))))
+		return fail(err, errlen, path, "out of memory reading .osprey.guard");
+	for (size_t k = 0; k < phnum; k++)
+		if (gelf_getphdr(e, (int)k, &seg[nseg]) && seg[nseg].p_type == PT_LOAD)
+			nseg++;
+	for (size_t i = 0; i < data->d_size / 4; i++) {
+		uint32_t va, pa = 0;
 
-			memcpy(&va, (const char *)data->d_buf + 4 * i, 4);
-			for (size_t k = 0; k < phnum && !found; k++) {
-				GElf_Phdr p;
-
-				if (gelf_getphdr(e, (int)k, &p) && p.p_type == PT_LOAD &&
-				    va - p.p_vaddr < p.p_memsz) {
-					pa = va - p.p_vaddr + p.p_paddr;
-					found = 1;
-				}
-			}
-			if (!found || (va & 3))
-				return fail(err, errlen, path, ".osprey.guard: entry %zu (0x%08x) is not "
-					    "an instruction address in a loaded segment", i, va);
-			if (memmap_set_guard(mm, pa))
-				return fail(err, errlen, path, "out of memory for guard bits");
+		memcpy(&va, (const char *)data->d_buf + 4 * i, 4);
+		if (i && va == prev) {
+			fail(err, errlen, path, ".osprey.guard: entry %zu (0x%08x) duplicates entry %zu",
+			     i, va, i - 1);
+			goto out;
+		}
+		if (i && va < prev) {
+			fail(err, errlen, path, ".osprey.guard: entry %zu (0x%08x) is below entry %zu "
+			     "(0x%08x): the addresses must be sorted", i, va, i - 1, prev);
+			goto out;
+		}
+		prev = va;
+		if (guard_entry(mm, seg, nseg, &hint, i, va, &pa, path, err, errlen))
+			goto out;
+		if (memmap_set_guard(mm, pa)) {
+			fail(err, errlen, path, "out of memory for guard bits");
+			goto out;
 		}
 	}
-	return 0;
+	ret = 0;
+out:
+	free(seg);
+	return ret;
 }
 
 static int load_symbols(Elf *e, struct symtab *syms, const char *path, char *err, size_t errlen)

@@ -557,6 +557,173 @@ static void test_nobits_guard_section_is_rejected(void **state)
 	expect_rejected(f, load(f, &m), ".osprey.guard");
 }
 
+/* Puts instruction @word at text word @i of the image (and of text_at()). */
+static void set_text_word(struct img *m, int i, uint32_t word)
+{
+	memcpy(m->b + OFF_TEXT + 4 * i, &word, 4);
+}
+
+static void test_guard_entries_mark_their_transfers(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va[] = { TEXT_VA + 8, TEXT_VA + 12 };
+	struct img m;
+
+	build_good(&m);
+	set_text_word(&m, 3, BEQ(10, 11, -8));
+	add_guards(&m, SHT_PROGBITS, va, 2);
+	assert_int_equal(load(f, &m), 0);
+	assert_false(memmap_line_guarded(&f->mm, TEXT_VA, 8));
+	assert_true(memmap_line_guarded(&f->mm, TEXT_VA + 8, 4));
+	assert_true(memmap_line_guarded(&f->mm, TEXT_VA + 12, 4));
+}
+
+/* Branches, jumps, and the trap entries and returns that leave a sequence. */
+static void test_guard_entry_may_mark_every_control_transfer(void **state)
+{
+	static const uint32_t transfers[] = {
+		BEQ(1, 2, 8), BNE(1, 2, -4), BLT(1, 2, 8), BGE(1, 2, 8), BLTU(1, 2, 8),
+		BGEU(1, 2, 8), JAL(0, 8), JAL(1, -12), JALR(0, 1, 0), JALR(1, 5, -4),
+		ECALL, EBREAK, MRET, SRET,
+	};
+	struct elf_fixture *f = *state;
+	const uint32_t va = TEXT_VA + 12;
+	struct img m;
+
+	for (size_t i = 0; i < sizeof(transfers) / sizeof(transfers[0]); i++) {
+		build_good(&m);
+		set_text_word(&m, 3, transfers[i]);
+		add_guards(&m, SHT_PROGBITS, &va, 1);
+		if (load(f, &m))
+			fail_msg("transfer 0x%08x refused: %s", transfers[i], f->err);
+		symtab_free(&f->syms);
+	}
+}
+
+static void test_guard_entry_on_a_word_that_is_no_transfer_is_rejected(void **state)
+{
+	static const uint32_t others[] = {
+		ADDI(1, 0, 10), 0x12345678, 0, WFI, FENCE_I, LW(1, 2, 0),
+		enc_b(8, 2, 1, 2, OP_BRANCH),	/* branch opcode, reserved funct3 */
+		enc_i(0, 1, 1, 0, OP_JALR),	/* jalr opcode, funct3 1 */
+	};
+	struct elf_fixture *f = *state;
+	const uint32_t va[] = { TEXT_VA + 8, TEXT_VA + 12 };
+	struct img m;
+
+	for (size_t i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
+		build_good(&m);
+		set_text_word(&m, 3, others[i]);
+		add_guards(&m, SHT_PROGBITS, va, 2);
+		expect_rejected(f, load(f, &m), "entry 1 (0x8000000c)");
+		if (!strstr(f->err, "control transfer"))
+			fail_msg("word 0x%08x: message \"%s\" does not say why", others[i], f->err);
+		symtab_free(&f->syms);
+	}
+}
+
+static void test_guard_entry_in_bss_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va = DATA_VA + 16;
+	struct img m;
+
+	build_good(&m);
+	add_guards(&m, SHT_PROGBITS, &va, 1);
+	expect_rejected(f, load(f, &m), "entry 0 (0x80001010)");
+}
+
+static void test_unsorted_guard_entries_are_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va[] = { TEXT_VA + 12, TEXT_VA + 8 };
+	struct img m;
+
+	build_good(&m);
+	set_text_word(&m, 3, JAL(0, -12));
+	add_guards(&m, SHT_PROGBITS, va, 2);
+	expect_rejected(f, load(f, &m), "entry 1 (0x80000008)");
+	assert_non_null(strstr(f->err, "sorted"));
+}
+
+static void test_duplicate_guard_entries_are_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va[] = { TEXT_VA + 8, TEXT_VA + 8 };
+	struct img m;
+
+	build_good(&m);
+	add_guards(&m, SHT_PROGBITS, va, 2);
+	expect_rejected(f, load(f, &m), "entry 1 (0x80000008)");
+	assert_non_null(strstr(f->err, "duplicate"));
+}
+
+static void test_guard_entry_outside_the_segments_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va[] = { TEXT_VA + 8, TEXT_VA + 0x800 };
+	struct img m;
+
+	build_good(&m);
+	add_guards(&m, SHT_PROGBITS, va, 2);
+	expect_rejected(f, load(f, &m), "entry 1 (0x80000800)");
+}
+
+static void test_misaligned_guard_entry_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va = TEXT_VA + 6;
+	struct img m;
+
+	build_good(&m);
+	add_guards(&m, SHT_PROGBITS, &va, 1);
+	expect_rejected(f, load(f, &m), "entry 0 (0x80000006)");
+}
+
+/* A word that runs past the end of its segment is not an instruction of it. */
+static void test_guard_entry_straddling_a_segment_end_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va = TEXT_VA + 12;
+	struct img m;
+
+	build_good(&m);
+	phdr(&m, 0)->p_filesz = 14;
+	phdr(&m, 0)->p_memsz = 14;
+	set_text_word(&m, 3, JAL(0, 0));
+	add_guards(&m, SHT_PROGBITS, &va, 1);
+	expect_rejected(f, load(f, &m), "entry 0 (0x8000000c)");
+}
+
+/* The linker merges .osprey.guard input sections: two in one file are not sorted as one. */
+static void test_second_guard_section_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va = TEXT_VA + 8;
+	Elf32_Shdr *sh;
+	struct img m;
+
+	build_good(&m);
+	add_guards(&m, SHT_PROGBITS, &va, 1);
+	sh = (Elf32_Shdr *)(m.b + OFF_SH);
+	sh[1].sh_name = SHSTR_GUARD;	/* .text renamed, made a copy of the guard section */
+	sh[1].sh_flags = 0;
+	sh[1].sh_offset = OFF_GUARD;
+	sh[1].sh_size = 4;
+	expect_rejected(f, load(f, &m), "more than one");
+}
+
+/* A section whose name cannot be read might be .osprey.guard: not silently skipped. */
+static void test_section_with_unreadable_name_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	((Elf32_Shdr *)(m.b + OFF_SH))[1].sh_name = 0x1000;
+	expect_rejected(f, load(f, &m), "section 1: unreadable name");
+}
+
 #define ELF_TEST(t) cmocka_unit_test_setup_teardown(t, elf_setup, elf_teardown)
 
 int main(void)
@@ -593,6 +760,17 @@ int main(void)
 		ELF_TEST(test_misaligned_symbol_table_loads),
 		ELF_TEST(test_program_header_entry_size_other_than_32_is_rejected),
 		ELF_TEST(test_section_header_entry_size_other_than_40_is_rejected),
+		ELF_TEST(test_guard_entries_mark_their_transfers),
+		ELF_TEST(test_guard_entry_may_mark_every_control_transfer),
+		ELF_TEST(test_guard_entry_on_a_word_that_is_no_transfer_is_rejected),
+		ELF_TEST(test_guard_entry_in_bss_is_rejected),
+		ELF_TEST(test_unsorted_guard_entries_are_rejected),
+		ELF_TEST(test_duplicate_guard_entries_are_rejected),
+		ELF_TEST(test_guard_entry_outside_the_segments_is_rejected),
+		ELF_TEST(test_misaligned_guard_entry_is_rejected),
+		ELF_TEST(test_guard_entry_straddling_a_segment_end_is_rejected),
+		ELF_TEST(test_second_guard_section_is_rejected),
+		ELF_TEST(test_section_with_unreadable_name_is_rejected),
 	};
 
 	return UNIT_RUN("elf", tests);

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "sys/elf_load.h"
 
@@ -105,12 +106,18 @@ int machine_load(struct machine *m, const char *path, char *err, size_t errlen)
 int machine_load_disk(struct machine *m, const char *path, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "rb");
+	struct stat st;
 	long size;
 	int ret = -1;
 
 	if (!f) {
 		snprintf(err, errlen, "--disk %s: %s", path, strerror(errno));
 		return -1;
+	}
+	/* A directory or a device has no image size (/dev/zero would load as empty). */
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "--disk %s: not a regular file", path);
+		goto out;
 	}
 	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
 		snprintf(err, errlen, "--disk %s: cannot determine its size", path);

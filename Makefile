@@ -75,6 +75,7 @@ include tests/cache/cache.mk
 include tests/timing/timing.mk
 include tests/cosim/cosim.mk
 include tests/kernel/kernel-tests.mk
+include tests/fuzz/fuzz.mk
 
 $(OSPREY): $(BUILD)/host/sim/osprey.o $(BUILD)/host/sim/sim_cosim.o $(MODEL_LIB) \
 	   $(COSIM_LIB) $(SBUF_RTL_LIB)

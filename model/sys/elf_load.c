@@ -195,15 +195,19 @@ static int load_guards(Elf *e, struct memmap *mm, const char *path, char *err, s
 		return fail(err, errlen, path, ".osprey.guard: size is not a multiple of 4");
 	if (!data->d_size)
 		return 0;
-	if (elf_getphdrnum(e, &phnum) || !(seg = calloc(phnum, sizeof(*seg))))
+	if (elf_getphdrnum(e, &phnum))
+		return fail(err, errlen, path, "truncated or corrupt program header table");
+	seg = calloc(phnum ? phnum : 1, sizeof(*seg));
+	if (!seg)
 		return fail(err, errlen, path, "out of memory reading .osprey.guard");
 	for (size_t k = 0; k < phnum; k++)
 		if (gelf_getphdr(e, (int)k, &seg[nseg]) && seg[nseg].p_type == PT_LOAD)
 			nseg++;
 	for (size_t i = 0; i < data->d_size / 4; i++) {
-		uint32_t va, pa = 0;
+		const uint8_t *b = (const uint8_t *)data->d_buf + 4 * i;
+		/* Little-endian in the file, whatever the host's byte order. */
+		uint32_t va = b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24, pa = 0;
 
-		memcpy(&va, (const char *)data->d_buf + 4 * i, 4);
 		if (i && va == prev) {
 			fail(err, errlen, path, ".osprey.guard: entry %zu (0x%08x) duplicates entry %zu",
 			     i, va, i - 1);

@@ -77,18 +77,23 @@ $(FUZZ_OUT)/seeds/config.stamp: $(OSPREY) $(wildcard $(FUZZ_DIR)/seeds/config/*)
 
 FUZZ_SEEDS := $(FUZZ_ALL:%=$(FUZZ_OUT)/seeds/%.stamp)
 
-.PHONY: fuzz fuzz-build test-fuzz
+.PHONY: fuzz fuzz-built fuzz-build test-fuzz
 fuzz-build: $(FUZZ_BINS) $(FUZZ_SEEDS)
 
-# The long runs keep what they learn in build/fuzz/corpus/NAME (new inputs
-# are written to the first corpus directory given).
 # One harness's run: $(call fuzz_run,NAME,LOG,CORPUS,OPTIONS); every harness
 # runs even after a finding, and the recipe fails at the end if any found one.
 fuzz_run = sh $(FUZZ_DIR)/run.sh $(1) $(FUZZ_OUT)/fuzz_$(1) $(FUZZ_OUT)/findings/$(1) \
 	$(FUZZ_OUT)/log/$(2).log $(FUZZ_OPTS) $(FUZZ_OPTS_$(1)) $(4) \
 	$(3) $(FUZZ_OUT)/seeds/$(1) || failed="$$failed $(1)";
 
-fuzz: fuzz-build
+# As make test: the packages first (clang, the cross toolchain for the seeds),
+# then a sub-make that can use them.
+fuzz: deps-test
+	@$(MAKE) --no-print-directory fuzz-built
+
+# The long runs keep what they learn in build/fuzz/corpus/NAME (new inputs
+# are written to the first corpus directory given).
+fuzz-built: fuzz-build
 	@failed=""; \
 	$(foreach h,$(FUZZ),mkdir -p $(FUZZ_OUT)/corpus/$(h); \
 		$(call fuzz_run,$(h),$(h),$(FUZZ_OUT)/corpus/$(h),-max_total_time=$(FUZZ_SECONDS))) \

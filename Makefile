@@ -78,6 +78,7 @@ include tests/kernel/kernel-tests.mk
 include tests/cli/cli.mk
 include tests/sweep/sweep.mk
 include tests/dma/dma.mk
+include tests/fuzz/fuzz.mk
 
 OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o)
 

@@ -8,7 +8,9 @@ set -u
 # osprey itself links the Verilator-built RTL twins (for --cosim).
 run_pkgs="gcc g++ make libc6-dev pkg-config libelf-dev zlib1g-dev verilator"
 run_pkgs="$run_pkgs gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf"
-test_pkgs="$run_pkgs libcmocka-dev qemu-system-misc"
+# clang builds the fuzzing harnesses; libclang-rt-14-dev (only recommended by
+# clang) holds libFuzzer and the sanitizer runtimes they link.
+test_pkgs="$run_pkgs libcmocka-dev qemu-system-misc clang libclang-rt-14-dev"
 cosim_pkgs="$test_pkgs yosys"
 
 case "${1:-}" in

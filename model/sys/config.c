@@ -304,20 +304,111 @@ static char *trim(char *s)
 	return s;
 }
 
+/*
+ * Reads the open file @f whole into a buffer of *@len bytes plus a NUL
+ * (*@buf, to free). A configuration file is text of at most CONFIG_FILE_MAX
+ * bytes: reading stops at the first NUL byte, which the line check then
+ * reports, so an endless source such as /dev/zero is never read to its end.
+ */
+static int config_read(FILE *f, const char *path, char **buf, size_t *len, char *err,
+		       size_t errlen)
+{
+	size_t cap = 4096, n = 0;
+	char *b = malloc(cap + 1);
+
+	if (!b)
+		goto out_nomem;
+	for (;;) {
+		size_t got;
+
+		if (n == cap) {
+			char *nb;
+
+			if (cap > CONFIG_FILE_MAX) {
+				snprintf(err, errlen, "%s: larger than %u bytes; not a configuration "
+					 "file", path, CONFIG_FILE_MAX);
+				goto out_free;
+			}
+			/* One byte past the bound tells a file that is too large. */
+			cap = cap * 2 > CONFIG_FILE_MAX ? CONFIG_FILE_MAX + 1 : cap * 2;
+			nb = realloc(b, cap + 1);
+			if (!nb)
+				goto out_nomem;
+			b = nb;
+		}
+		got = fread(b + n, 1, cap - n, f);
+		if (memchr(b + n, '\0', got)) {
+			n += got;
+			break;
+		}
+		n += got;
+		if (n < cap) {
+			if (ferror(f)) {
+				snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
+				goto out_free;
+			}
+			break;
+		}
+	}
+	b[n] = '\0';
+	*buf = b;
+	*len = n;
+	return 0;
+out_nomem:
+	snprintf(err, errlen, "%s: out of memory reading the file", path);
+out_free:
+	free(b);
+	return -1;
+}
+
+/*
+ * Checks that the @n bytes of line @lineno at @line are text: no NUL byte
+ * and no control character but tabs and the CR of a CRLF line end. (A line
+ * is echoed in messages, which must stay one line.)
+ */
+static int config_line_is_text(const char *line, size_t n, const char *path, int lineno,
+			       char *err, size_t errlen)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)line[i];
+
+		if ((c >= 0x20 && c != 0x7f) || c == '\t' || (c == '\r' && i == n - 1))
+			continue;
+		if (c)
+			snprintf(err, errlen, "%s:%d: control character 0x%02x in column %zu: not a "
+				 "text file", path, lineno, c, i + 1);
+		else
+			snprintf(err, errlen, "%s:%d: NUL byte in column %zu: not a text file", path,
+				 lineno, i + 1);
+		return -1;
+	}
+	return 0;
+}
+
 int config_load(struct config *cfg, const char *path, char *err, size_t errlen)
 {
-	char line[512], msg[400];
+	char msg[400], *buf, *line, *end;
 	FILE *f = fopen(path, "r");
-	int lineno = 0, ret = 0;
+	int lineno = 0, ret = -1;
+	size_t len;
 
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	while (fgets(line, sizeof(line), f)) {
+	if (config_read(f, path, &buf, &len, err, errlen))
+		goto out_close;
+	/* Lines of any length, each read whole (never split at a buffer's end). */
+	for (line = buf; line < buf + len; line = end + 1) {
 		char *hash, *eq, *key, *value;
 
+		end = memchr(line, '\n', (size_t)(buf + len - line));
+		if (!end)
+			end = buf + len;	/* a last line without a newline */
 		lineno++;
+		if (config_line_is_text(line, (size_t)(end - line), path, lineno, err, errlen))
+			goto out_free;
+		*end = '\0';
 		hash = strchr(line, '#');
 		if (hash)
 			*hash = '\0';
@@ -328,18 +419,20 @@ int config_load(struct config *cfg, const char *path, char *err, size_t errlen)
 		if (!eq) {
 			snprintf(err, errlen, "%s:%d: expected 'key = value', got '%s'", path,
 				 lineno, key);
-			ret = -1;
-			break;
+			goto out_free;
 		}
 		*eq = '\0';
 		value = trim(eq + 1);
 		key = trim(key);
 		if (config_set(cfg, key, value, msg, sizeof(msg))) {
 			snprintf(err, errlen, "%s:%d: %s", path, lineno, msg);
-			ret = -1;
-			break;
+			goto out_free;
 		}
 	}
+	ret = 0;
+out_free:
+	free(buf);
+out_close:
 	fclose(f);
 	return ret;
 }

@@ -131,8 +131,11 @@ void config_defaults(struct config *cfg);
 int config_set(struct config *cfg, const char *key, const char *value, char *err, size_t errlen);
 
 /*
- * Reads "key = value" lines ('#' starts a comment) from @path. Returns 0, or -1
- * with a message naming the file, line and key in @err.
+ * Reads "key = value" lines ('#' starts a comment) from @path: a text file
+ * of at most CONFIG_FILE_MAX bytes, lines of any length. A directory, a read
+ * error, a larger file and a NUL byte or control character (anything below
+ * 0x20 but tab, and CR only before the newline) are refused. Returns 0, or
+ * -1 with a one-line message naming the file, line and key in @err.
  */
 int config_load(struct config *cfg, const char *path, char *err, size_t errlen);
 

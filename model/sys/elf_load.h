@@ -18,4 +18,13 @@
 int elf_load(const char *path, struct memmap *mm, struct symtab *syms, uint32_t *entry,
 	     char *err, size_t errlen);
 
+/*
+ * The same from the @size bytes of a file at @image (elf_load reads the file
+ * whole and calls this; so do the fuzzing harnesses). @name stands for the
+ * file in messages. libelf reads @image in place; it must stay valid for
+ * the call.
+ */
+int elf_load_image(char *image, size_t size, const char *name, struct memmap *mm,
+		   struct symtab *syms, uint32_t *entry, char *err, size_t errlen);
+
 #endif

@@ -43,4 +43,6 @@
 #define DECODE_CACHE_ENTRIES	4096		/* decoded instructions cached per hart */
 #define FAST_PAGES		64		/* host-pointer page entries per hart */
 
+#define CONFIG_FILE_MAX		(1u << 20)	/* bytes: the largest --config file read */
+
 #endif

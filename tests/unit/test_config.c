@@ -191,16 +191,22 @@ static void test_parse_u64_rejects_garbage(void **state)
 			fail_msg("\"%s\" parsed as %llu", bad[i], (unsigned long long)v);
 }
 
-/* Writes @text to a temporary file; returns its path in @path. */
-static void temp_file(char *path, size_t len, const char *text)
+/* Writes the @n bytes at @text to a temporary file; returns its path in @path. */
+static void temp_file_bytes(char *path, size_t len, const char *text, size_t n)
 {
 	int fd;
 
 	snprintf(path, len, "/tmp/osprey-unit-cfg-XXXXXX");
 	fd = mkstemp(path);
 	assert_true(fd >= 0);
-	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	assert_int_equal(write(fd, text, n), (ssize_t)n);
 	close(fd);
+}
+
+/* Writes the string @text to a temporary file; returns its path in @path. */
+static void temp_file(char *path, size_t len, const char *text)
+{
+	temp_file_bytes(path, len, text, strlen(text));
 }
 
 static void test_load_reads_keys_and_comments(void **state)
@@ -251,6 +257,120 @@ static void test_load_of_a_missing_file_names_it(void **state)
 	assert_mentions(err, "/nonexistent/osprey.cfg");
 }
 
+static void test_load_of_a_directory_is_refused(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	err[0] = '\0';
+	assert_int_equal(config_load(&c, "/tmp", err, sizeof(err)), -1);
+	assert_mentions(err, "/tmp");
+	assert_mentions(err, "directory");
+}
+
+/*
+ * A line is read whole however long: text deep inside a comment stays in the
+ * comment, and the lines after it keep their numbers.
+ */
+static void test_load_reads_a_long_line_whole(void **state)
+{
+	char path[64], where[80], *text;
+	struct config c;
+	size_t n = 0;
+
+	text = malloc(8192);
+	assert_non_null(text);
+	n += sprintf(text + n, "# ");
+	memset(text + n, 'x', 509);	/* "sys.cores" starts at byte 511 */
+	n += 509;
+	n += sprintf(text + n, "sys.cores = 7\n");
+	memset(text + n, ' ', 3000);	/* a key after 3000 blanks */
+	n += 3000;
+	n += sprintf(text + n, "sys.cores = 2\ndtlb.entries = lots\n");
+	temp_file_bytes(path, sizeof(path), text, n);
+	free(text);
+	config_defaults(&c);
+	assert_int_equal(config_load(&c, path, err, sizeof(err)), -1);
+	assert_int_equal(c.cores, 2);
+	snprintf(where, sizeof(where), "%s:3:", path);
+	assert_mentions(err, where);
+	assert_mentions(err, "dtlb.entries");
+	unlink(path);
+}
+
+/* /dev/zero is endless and not text: refused at once, not read forever. */
+static void test_load_of_dev_zero_is_refused(void **state)
+{
+	struct config c;
+
+	config_defaults(&c);
+	alarm(10);		/* a hang fails the test */
+	assert_int_equal(config_load(&c, "/dev/zero", err, sizeof(err)), -1);
+	alarm(0);
+	assert_mentions(err, "/dev/zero:1");
+	assert_mentions(err, "not a text file");
+}
+
+static void test_load_of_a_file_with_a_nul_byte_is_refused(void **state)
+{
+	static const char text[] = "sys.cores = 2\nsys.cores = 3\0 = 5\n";
+	char path[64], where[80];
+	struct config c;
+
+	temp_file_bytes(path, sizeof(path), text, sizeof(text) - 1);
+	config_defaults(&c);
+	assert_int_equal(config_load(&c, path, err, sizeof(err)), -1);
+	snprintf(where, sizeof(where), "%s:2:", path);
+	assert_mentions(err, where);
+	assert_mentions(err, "not a text file");
+	unlink(path);
+}
+
+/* Control characters would also garble the one-line message that echoes a line. */
+static void test_load_of_a_line_with_a_control_character_is_refused(void **state)
+{
+	char path[64];
+	struct config c;
+
+	temp_file(path, sizeof(path), "sys.cores = 2\x1b[2J\n");
+	config_defaults(&c);
+	assert_int_equal(config_load(&c, path, err, sizeof(err)), -1);
+	assert_mentions(err, ":1:");
+	assert_mentions(err, "0x1b");
+	unlink(path);
+}
+
+static void test_load_takes_crlf_line_ends(void **state)
+{
+	char path[64];
+	struct config c;
+
+	temp_file(path, sizeof(path), "sys.cores = 3\r\n# dos\r\nitlb.ways = 4\r\n");
+	config_defaults(&c);
+	assert_int_equal(config_load(&c, path, err, sizeof(err)), 0);
+	assert_int_equal(c.cores, 3);
+	assert_int_equal(c.itlb.ways, 4);
+	unlink(path);
+}
+
+static void test_load_of_an_oversized_file_is_refused(void **state)
+{
+	size_t n = CONFIG_FILE_MAX + 1;
+	char path[64], *text = malloc(n);
+	struct config c;
+
+	assert_non_null(text);
+	memset(text, '#', n);
+	for (size_t i = 79; i < n; i += 80)
+		text[i] = '\n';
+	temp_file_bytes(path, sizeof(path), text, n);
+	free(text);
+	config_defaults(&c);
+	assert_int_equal(config_load(&c, path, err, sizeof(err)), -1);
+	assert_mentions(err, path);
+	assert_mentions(err, "larger than");
+	unlink(path);
+}
 
 /* Sets @key to @value (accepted), then expects config_check to name @named. */
 static void assert_check_names(const char *key, const char *value, const char *named)
@@ -389,6 +509,13 @@ int main(void)
 		cmocka_unit_test(test_load_error_names_file_line_and_key),
 		cmocka_unit_test(test_load_rejects_a_line_without_equals),
 		cmocka_unit_test(test_load_of_a_missing_file_names_it),
+		cmocka_unit_test(test_load_of_a_directory_is_refused),
+		cmocka_unit_test(test_load_reads_a_long_line_whole),
+		cmocka_unit_test(test_load_of_dev_zero_is_refused),
+		cmocka_unit_test(test_load_of_a_file_with_a_nul_byte_is_refused),
+		cmocka_unit_test(test_load_of_a_line_with_a_control_character_is_refused),
+		cmocka_unit_test(test_load_takes_crlf_line_ends),
+		cmocka_unit_test(test_load_of_an_oversized_file_is_refused),
 		cmocka_unit_test(test_cache_sets_not_a_power_of_two_names_the_key),
 		cmocka_unit_test(test_cache_line_larger_than_a_page_names_the_key),
 		cmocka_unit_test(test_l1_line_larger_than_l2_line_names_the_key),

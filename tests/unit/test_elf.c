@@ -34,15 +34,21 @@ enum {
 	OFF_SHSTRTAB = 240,
 	OFF_SH = 288,
 	IMG_SIZE = OFF_SH + 5 * sizeof(Elf32_Shdr),
+	/* add_guards() appends a sixth section header and the section's words. */
+	OFF_GUARD_SH = IMG_SIZE,
+	OFF_GUARD = OFF_GUARD_SH + sizeof(Elf32_Shdr),
+	GUARD_MAX = 16,		/* entries */
+	IMG_MAX = OFF_GUARD + 4 * GUARD_MAX,
 };
 
 static const uint32_t text[4] = { 0x00a00093, 0x00b50533, 0x0000006f, 0x12345678 };
 static const uint32_t data[2] = { 0xcafef00d, 0x0badc0de };
 static const char strtab[] = "\0_start\0buffer";
-static const char shstrtab[] = "\0.text\0.symtab\0.strtab\0.shstrtab";
+static const char shstrtab[] = "\0.text\0.symtab\0.strtab\0.shstrtab\0.osprey.guard";
+#define SHSTR_GUARD 33	/* offset of ".osprey.guard" in shstrtab */
 
 struct img {
-	uint8_t b[IMG_SIZE];
+	uint8_t b[IMG_MAX];
 	size_t len;
 };
 
@@ -100,6 +106,23 @@ static void build_good(struct img *m)
 			      .sh_size = sizeof(strtab), .sh_addralign = 1 };
 	sh[4] = (Elf32_Shdr){ .sh_name = 23, .sh_type = SHT_STRTAB, .sh_offset = OFF_SHSTRTAB,
 			      .sh_size = sizeof(shstrtab), .sh_addralign = 1 };
+}
+
+/*
+ * Gives the image a .osprey.guard section of type @type holding the @n
+ * addresses @va (for SHT_NOBITS, a size of 4 * @n and no data).
+ */
+static void add_guards(struct img *m, uint32_t type, const uint32_t *va, size_t n)
+{
+	Elf32_Shdr *sh = (Elf32_Shdr *)(m->b + OFF_GUARD_SH);
+
+	assert_true(n <= GUARD_MAX);
+	*sh = (Elf32_Shdr){ .sh_name = SHSTR_GUARD, .sh_type = type, .sh_offset = OFF_GUARD,
+			    .sh_size = 4 * n, .sh_addralign = 1 };
+	if (type != SHT_NOBITS)
+		memcpy(m->b + OFF_GUARD, va, 4 * n);
+	ehdr(m)->e_shnum = 6;
+	m->len = type == SHT_NOBITS ? OFF_GUARD : OFF_GUARD + 4 * n;
 }
 
 struct elf_fixture {
@@ -452,6 +475,255 @@ static void test_corrupt_headers_never_crash_the_loader(void **state)
 	}
 }
 
+/*
+ * Headers and tables at offsets that are not multiples of 4 are legal ELF;
+ * reading them must not make misaligned accesses (the sanitized build of
+ * this test, test_elf-san, fails on one).
+ */
+static void test_misaligned_program_headers_load(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	memmove(m.b + OFF_PH + 2, m.b + OFF_PH, 2 * sizeof(Elf32_Phdr));
+	ehdr(&m)->e_phoff = OFF_PH + 2;
+	assert_int_equal(load(f, &m), 0);
+	assert_memory_equal(memmap_host(&f->mm, TEXT_VA), text, sizeof(text));
+	assert_memory_equal(memmap_host(&f->mm, DATA_VA), data, sizeof(data));
+}
+
+static void test_misaligned_section_headers_load(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+	uint32_t addr;
+
+	build_good(&m);
+	memmove(m.b + OFF_SH + 2, m.b + OFF_SH, 5 * sizeof(Elf32_Shdr));
+	ehdr(&m)->e_shoff = OFF_SH + 2;
+	m.len = IMG_SIZE + 2;
+	assert_int_equal(load(f, &m), 0);
+	assert_int_equal(symtab_find(&f->syms, "buffer", &addr), 0);
+	assert_int_equal(addr, DATA_VA);
+}
+
+static void test_misaligned_symbol_table_loads(void **state)
+{
+	struct elf_fixture *f = *state;
+	Elf32_Shdr *sh;
+	struct img m;
+	uint32_t addr;
+
+	build_good(&m);
+	sh = (Elf32_Shdr *)(m.b + OFF_SH) + 2;
+	memcpy(m.b + IMG_SIZE + 2, m.b + OFF_SYMTAB, sh->sh_size);
+	m.len = IMG_SIZE + 2 + sh->sh_size;
+	sh->sh_offset = IMG_SIZE + 2;
+	assert_int_equal(load(f, &m), 0);
+	assert_int_equal(symtab_find(&f->syms, "_start", &addr), 0);
+	assert_int_equal(addr, TEXT_VA);
+}
+
+/* libelf reads tables with the standard entry sizes whatever the header says. */
+static void test_program_header_entry_size_other_than_32_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	ehdr(&m)->e_phentsize = 48;
+	expect_rejected(f, load(f, &m), "program header entries of 48 bytes");
+}
+
+static void test_section_header_entry_size_other_than_40_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	ehdr(&m)->e_shentsize = 16;
+	expect_rejected(f, load(f, &m), "section header entries of 16 bytes");
+}
+
+/* A NOBITS guard section has no data in the file: refused, not read from NULL. */
+static void test_nobits_guard_section_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	add_guards(&m, SHT_NOBITS, NULL, 2);
+	expect_rejected(f, load(f, &m), ".osprey.guard");
+}
+
+/* Puts instruction @word at text word @i of the image (and of text_at()). */
+static void set_text_word(struct img *m, int i, uint32_t word)
+{
+	memcpy(m->b + OFF_TEXT + 4 * i, &word, 4);
+}
+
+static void test_guard_entries_mark_their_transfers(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va[] = { TEXT_VA + 8, TEXT_VA + 12 };
+	struct img m;
+
+	build_good(&m);
+	set_text_word(&m, 3, BEQ(10, 11, -8));
+	add_guards(&m, SHT_PROGBITS, va, 2);
+	assert_int_equal(load(f, &m), 0);
+	assert_false(memmap_line_guarded(&f->mm, TEXT_VA, 8));
+	assert_true(memmap_line_guarded(&f->mm, TEXT_VA + 8, 4));
+	assert_true(memmap_line_guarded(&f->mm, TEXT_VA + 12, 4));
+}
+
+/* Branches, jumps, and the trap entries and returns that leave a sequence. */
+static void test_guard_entry_may_mark_every_control_transfer(void **state)
+{
+	static const uint32_t transfers[] = {
+		BEQ(1, 2, 8), BNE(1, 2, -4), BLT(1, 2, 8), BGE(1, 2, 8), BLTU(1, 2, 8),
+		BGEU(1, 2, 8), JAL(0, 8), JAL(1, -12), JALR(0, 1, 0), JALR(1, 5, -4),
+		ECALL, EBREAK, MRET, SRET,
+	};
+	struct elf_fixture *f = *state;
+	const uint32_t va = TEXT_VA + 12;
+	struct img m;
+
+	for (size_t i = 0; i < sizeof(transfers) / sizeof(transfers[0]); i++) {
+		build_good(&m);
+		set_text_word(&m, 3, transfers[i]);
+		add_guards(&m, SHT_PROGBITS, &va, 1);
+		if (load(f, &m))
+			fail_msg("transfer 0x%08x refused: %s", transfers[i], f->err);
+		symtab_free(&f->syms);
+	}
+}
+
+static void test_guard_entry_on_a_word_that_is_no_transfer_is_rejected(void **state)
+{
+	static const uint32_t others[] = {
+		ADDI(1, 0, 10), 0x12345678, 0, WFI, FENCE_I, LW(1, 2, 0),
+		enc_b(8, 2, 1, 2, OP_BRANCH),	/* branch opcode, reserved funct3 */
+		enc_i(0, 1, 1, 0, OP_JALR),	/* jalr opcode, funct3 1 */
+	};
+	struct elf_fixture *f = *state;
+	const uint32_t va[] = { TEXT_VA + 8, TEXT_VA + 12 };
+	struct img m;
+
+	for (size_t i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
+		build_good(&m);
+		set_text_word(&m, 3, others[i]);
+		add_guards(&m, SHT_PROGBITS, va, 2);
+		expect_rejected(f, load(f, &m), "entry 1 (0x8000000c)");
+		if (!strstr(f->err, "control transfer"))
+			fail_msg("word 0x%08x: message \"%s\" does not say why", others[i], f->err);
+		symtab_free(&f->syms);
+	}
+}
+
+static void test_guard_entry_in_bss_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va = DATA_VA + 16;
+	struct img m;
+
+	build_good(&m);
+	add_guards(&m, SHT_PROGBITS, &va, 1);
+	expect_rejected(f, load(f, &m), "entry 0 (0x80001010)");
+}
+
+static void test_unsorted_guard_entries_are_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va[] = { TEXT_VA + 12, TEXT_VA + 8 };
+	struct img m;
+
+	build_good(&m);
+	set_text_word(&m, 3, JAL(0, -12));
+	add_guards(&m, SHT_PROGBITS, va, 2);
+	expect_rejected(f, load(f, &m), "entry 1 (0x80000008)");
+	assert_non_null(strstr(f->err, "sorted"));
+}
+
+static void test_duplicate_guard_entries_are_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va[] = { TEXT_VA + 8, TEXT_VA + 8 };
+	struct img m;
+
+	build_good(&m);
+	add_guards(&m, SHT_PROGBITS, va, 2);
+	expect_rejected(f, load(f, &m), "entry 1 (0x80000008)");
+	assert_non_null(strstr(f->err, "duplicate"));
+}
+
+static void test_guard_entry_outside_the_segments_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va[] = { TEXT_VA + 8, TEXT_VA + 0x800 };
+	struct img m;
+
+	build_good(&m);
+	add_guards(&m, SHT_PROGBITS, va, 2);
+	expect_rejected(f, load(f, &m), "entry 1 (0x80000800)");
+}
+
+static void test_misaligned_guard_entry_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va = TEXT_VA + 6;
+	struct img m;
+
+	build_good(&m);
+	add_guards(&m, SHT_PROGBITS, &va, 1);
+	expect_rejected(f, load(f, &m), "entry 0 (0x80000006)");
+}
+
+/* A word that runs past the end of its segment is not an instruction of it. */
+static void test_guard_entry_straddling_a_segment_end_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va = TEXT_VA + 12;
+	struct img m;
+
+	build_good(&m);
+	phdr(&m, 0)->p_filesz = 14;
+	phdr(&m, 0)->p_memsz = 14;
+	set_text_word(&m, 3, JAL(0, 0));
+	add_guards(&m, SHT_PROGBITS, &va, 1);
+	expect_rejected(f, load(f, &m), "entry 0 (0x8000000c)");
+}
+
+/* The linker merges .osprey.guard input sections: two in one file are not sorted as one. */
+static void test_second_guard_section_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	const uint32_t va = TEXT_VA + 8;
+	Elf32_Shdr *sh;
+	struct img m;
+
+	build_good(&m);
+	add_guards(&m, SHT_PROGBITS, &va, 1);
+	sh = (Elf32_Shdr *)(m.b + OFF_SH);
+	sh[1].sh_name = SHSTR_GUARD;	/* .text renamed, made a copy of the guard section */
+	sh[1].sh_flags = 0;
+	sh[1].sh_offset = OFF_GUARD;
+	sh[1].sh_size = 4;
+	expect_rejected(f, load(f, &m), "more than one");
+}
+
+/* A section whose name cannot be read might be .osprey.guard: not silently skipped. */
+static void test_section_with_unreadable_name_is_rejected(void **state)
+{
+	struct elf_fixture *f = *state;
+	struct img m;
+
+	build_good(&m);
+	((Elf32_Shdr *)(m.b + OFF_SH))[1].sh_name = 0x1000;
+	expect_rejected(f, load(f, &m), "section 1: unreadable name");
+}
+
 #define ELF_TEST(t) cmocka_unit_test_setup_teardown(t, elf_setup, elf_teardown)
 
 int main(void)
@@ -482,6 +754,23 @@ int main(void)
 		ELF_TEST(test_every_truncation_of_the_segments_is_rejected),
 		ELF_TEST(test_truncated_section_headers_are_rejected),
 		ELF_TEST(test_corrupt_headers_never_crash_the_loader),
+		ELF_TEST(test_nobits_guard_section_is_rejected),
+		ELF_TEST(test_misaligned_program_headers_load),
+		ELF_TEST(test_misaligned_section_headers_load),
+		ELF_TEST(test_misaligned_symbol_table_loads),
+		ELF_TEST(test_program_header_entry_size_other_than_32_is_rejected),
+		ELF_TEST(test_section_header_entry_size_other_than_40_is_rejected),
+		ELF_TEST(test_guard_entries_mark_their_transfers),
+		ELF_TEST(test_guard_entry_may_mark_every_control_transfer),
+		ELF_TEST(test_guard_entry_on_a_word_that_is_no_transfer_is_rejected),
+		ELF_TEST(test_guard_entry_in_bss_is_rejected),
+		ELF_TEST(test_unsorted_guard_entries_are_rejected),
+		ELF_TEST(test_duplicate_guard_entries_are_rejected),
+		ELF_TEST(test_guard_entry_outside_the_segments_is_rejected),
+		ELF_TEST(test_misaligned_guard_entry_is_rejected),
+		ELF_TEST(test_guard_entry_straddling_a_segment_end_is_rejected),
+		ELF_TEST(test_second_guard_section_is_rejected),
+		ELF_TEST(test_section_with_unreadable_name_is_rejected),
 	};
 
 	return UNIT_RUN("elf", tests);

@@ -20,6 +20,7 @@ struct stat;
 struct trapframe;
 
 /* blk.c: every bulk data movement (DMA-ready) */
+void blk_init(void);
 void blk_zero(void *dst, size_t n);
 void blk_copy(void *dst, const void *src, size_t n);
 void blk_zero_page(void *pa);
@@ -133,6 +134,7 @@ void sbi_putchar(int c);
 void sbi_send_ipi(uint32_t hartmask);
 void __attribute__((noreturn)) sbi_shutdown(int code);
 int sbi_nharts(void);
+uint32_t sbi_probe(uint32_t pa);
 
 /* sleeplock.c */
 void initsleeplock(struct sleeplock *lk, const char *name);

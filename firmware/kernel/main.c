@@ -24,6 +24,7 @@ void kmain(uint32_t hartid)
 		kinit();
 		kvminit();
 		kvminithart();
+		blk_init();
 		console_init();
 		procinit();
 		initlock(&tickslock, "ticks");

@@ -17,9 +17,14 @@
 #define CLINT_PHYS	0x02000000u
 #define PLIC_PHYS	0x0c000000u
 
+#define OSPREY_PHYS	0x04000000u	/* osprey's own devices (absent on QEMU) */
+
 #define UART_VA		0xf0000000u	/* one megapage each */
 #define CLINT_VA	0xf0400000u
 #define PLIC_VA		0xf0800000u
+#define OSPREY_VA	0xf0c00000u
+
+#define DMA_VA		(OSPREY_VA + 0x1000)	/* the DMA engine's page (osprey_dma.h) */
 
 #define CLINT_MTIME	(CLINT_VA + 0xbff8)
 

@@ -39,3 +39,8 @@ int sbi_nharts(void)
 {
 	return (int)sbi_call(SBI_NHARTS, 0, 0);
 }
+
+uint32_t sbi_probe(uint32_t pa)
+{
+	return sbi_call(SBI_PROBE, pa, 0);
+}

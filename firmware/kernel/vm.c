@@ -25,6 +25,7 @@ void kvminit(void)
 	kpgtbl[VPN1(UART_VA)] = PA2PTE(UART_PHYS) | KERN_FLAGS;
 	kpgtbl[VPN1(CLINT_VA)] = PA2PTE(CLINT_PHYS) | KERN_FLAGS;
 	kpgtbl[VPN1(PLIC_VA)] = PA2PTE(PLIC_PHYS) | KERN_FLAGS;
+	kpgtbl[VPN1(OSPREY_VA)] = PA2PTE(OSPREY_PHYS) | KERN_FLAGS;	/* touched only if probed */
 }
 
 void switch_pagetable(pagetable_t pt)

@@ -76,6 +76,29 @@ mtrap_vector:
 	lw	sp, 8(sp)
 	mret
 
+/*
+ * uint32_t m_probe_word(uint32_t pa): the word at pa, or 0 when reading it
+ * faults (an absent device). A trap vector of its own catches the fault
+ * without touching the stack; the caller saves and restores the trap CSRs
+ * the nested trap overwrites (mepc, mcause, mtval, mstatus).
+ */
+	.globl	m_probe_word
+m_probe_word:
+	csrr	t1, mtvec
+	la	t0, m_probe_fault
+	csrw	mtvec, t0
+	lw	a0, 0(a0)
+	csrw	mtvec, t1
+	ret
+
+	.align	2
+m_probe_fault:
+	li	a0, 0
+	csrr	t0, mepc
+	addi	t0, t0, 4
+	csrw	mepc, t0
+	mret
+
 	.data
 	.align	2
 mboot_ready:

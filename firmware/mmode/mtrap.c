@@ -88,6 +88,22 @@ void mstart(uint32_t hart)
 	__atomic_fetch_add(&mharts, 1, __ATOMIC_RELAXED);
 }
 
+uint32_t m_probe_word(uint32_t pa);	/* mstart.S */
+
+/* Reads a device word that may be absent; the trap CSRs survive the fault it may take. */
+static uint32_t m_probe(uint32_t pa)
+{
+	uint32_t epc = csr_read(mepc), cause = csr_read(mcause), tval = csr_read(mtval);
+	uint32_t status = csr_read(mstatus), v;
+
+	v = m_probe_word(pa);
+	csr_write(mepc, epc);
+	csr_write(mcause, cause);
+	csr_write(mtval, tval);
+	csr_write(mstatus, status);
+	return v;
+}
+
 static uint32_t m_ecall(uint32_t *r, uint32_t hart)
 {
 	uint32_t a0 = r[10], a1 = r[11];
@@ -108,6 +124,10 @@ static uint32_t m_ecall(uint32_t *r, uint32_t hart)
 		m_shutdown(a0);
 	case SBI_NHARTS:
 		return __atomic_load_n(&mharts, __ATOMIC_RELAXED);
+	case SBI_PROBE:
+		if (a0 - OSPREY_WINDOW_BASE >= OSPREY_WINDOW_SIZE || (a0 & 3))
+			return (uint32_t)SBI_ERR;
+		return m_probe(a0);
 	}
 	return (uint32_t)SBI_ERR;
 }

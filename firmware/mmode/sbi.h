@@ -17,6 +17,10 @@
  *   SBI_SHUTDOWN    exit code       -              power off through the test finisher:
  *                                                  0 passes (0x5555), else (code<<16)|0x3333
  *   SBI_NHARTS      -               -              returns how many harts entered the layer
+ *   SBI_PROBE       physical addr   -              the word at that address in the osprey
+ *                                                  device window (0x04000000-0x043fffff),
+ *                                                  or 0 if reading it faults (the device is
+ *                                                  absent, as on QEMU); SBI_ERR outside
  *
  * Interrupt forwarding: the machine timer interrupt (MTI) is turned into a
  * supervisor timer interrupt (mip.STIP set, MTIE masked until the next
@@ -40,6 +44,10 @@
 #define SBI_SEND_IPI	2
 #define SBI_SHUTDOWN	3
 #define SBI_NHARTS	4
+#define SBI_PROBE	5
+
+#define OSPREY_WINDOW_BASE	0x04000000u	/* the devices SBI_PROBE may read */
+#define OSPREY_WINDOW_SIZE	0x00400000u
 
 #define SBI_ERR		(-1)
 

@@ -49,10 +49,11 @@ static int agent_holds(void *agent, uint32_t line)
 
 static void agent_done(void *agent, const struct bus_req *r, int shared, uint64_t now)
 {
-	struct dmactl *d = agent;
-	const struct dma_slot *sl = &d->unit.q.slot[r->tag / 4];
+	const struct dmactl_port *port = agent;
+	struct dmactl *d = port->d;
+	int c = port->chan;
 
-	d->stats[sl->chan].bus_cycles.v[d->mode[sl->chan]] += now - r->granted;
+	d->stats[c].bus_cycles.v[d->mode[c]] += now - r->granted;
 	if (d->rsp_count < DMACTL_QUEUE)
 		d->rsp[(d->rsp_head + d->rsp_count++) % DMACTL_QUEUE] = (uint16_t)r->tag;
 }
@@ -62,7 +63,10 @@ static const struct bus_agent_ops agent_ops = { agent_snoop, agent_holds, agent_
 void dmactl_attach_bus(struct dmactl *d, struct bus *bus)
 {
 	d->bus = bus;
-	d->agent = bus_attach(bus, d, &agent_ops);
+	for (int c = 0; c < d->nchan; c++) {
+		d->port[c] = (struct dmactl_port){ d, c };
+		d->agent[c] = bus_attach(bus, &d->port[c], &agent_ops);
+	}
 }
 
 /* ---- the engine's cycle ------------------------------------------------------- */
@@ -100,10 +104,10 @@ static void act(struct dmactl *d, const struct dma_in *in, const struct dma_out 
 		d->waiting[c] = 0;
 	}
 	if (out->req_valid && in->req_ready && d->bus) {
-		const struct dma_slot *sl = &d->unit.q.slot[out->req_tag / 4];
+		int c = d->unit.q.slot[out->req_tag / 4].chan;
 		struct bus_req r = {
-			.op = out->req_write ? BUS_DMA_WR : BUS_DMA_RD, .agent = (uint8_t)d->agent,
-			.mode = d->mode[sl->chan], .line = out->req_line, .ready = now,
+			.op = out->req_write ? BUS_DMA_WR : BUS_DMA_RD, .agent = (uint8_t)d->agent[c],
+			.mode = d->mode[c], .line = out->req_line, .ready = now,
 			.enqueued = now, .tag = out->req_tag, .partial = out->req_partial,
 		};
 

@@ -2,8 +2,9 @@
 /*
  * The DMA block-transfer engine as a device: its registers in the osprey
  * window, one 64-byte block per hart's channel at DMA_BASE + 64 * hart, and
- * the engine (mem/dma.h) around them. In timing mode the engine is an agent
- * of the snooping bus and moves each line's bytes in the backing memory at
+ * the engine (mem/dma.h) around them. In timing mode each channel is an
+ * agent of the snooping bus (with its own turn in the arbitration, as the
+ * hart's own misses have) and the engine moves each line's bytes in the backing memory at
  * the cycle its bus transaction completes; in functional mode an operation
  * completes at the store that starts it (same data, same results).
  *
@@ -81,7 +82,12 @@ struct dmactl {
 	struct lr_set *lr;		/* reservations the engine's writes break */
 	const uint64_t *now;		/* the machine's cycle */
 	struct bus *bus;		/* NULL: functional mode, operations complete at once */
-	int agent;			/* the engine's bus agent */
+	/*
+	 * Each channel requests the bus as an agent of its own, so a hart's
+	 * block transfers get the share of the bus its own misses would.
+	 */
+	int agent[DMA_MAX_CHANNELS];
+	struct dmactl_port { struct dmactl *d; int chan; } port[DMA_MAX_CHANNELS];
 
 	/* the registers software writes before CTRL */
 	uint32_t src[DMA_MAX_CHANNELS], dst[DMA_MAX_CHANNELS], len[DMA_MAX_CHANNELS];
@@ -114,7 +120,7 @@ struct dmactl {
 void dmactl_init(struct dmactl *d, const struct config *cfg, struct memmap *mm, struct plic *plic,
 		 struct hart **harts, struct lr_set *lr, const uint64_t *now);
 
-/* Timing mode: the engine becomes an agent of @bus, its transfers line by line. */
+/* Timing mode: the engine's channels become agents of @bus, transfers line by line. */
 void dmactl_attach_bus(struct dmactl *d, struct bus *bus);
 
 /* True when the engine must be stepped this cycle (timing mode). */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The shared snooping bus. Agents (the private L2 caches; later the DMA
- * engine) queue transactions; at each bus clock edge with the bus free, the
+ * The shared snooping bus. Agents (the private L2 caches, the DMA engine's
+ * channels) queue transactions; at each bus clock edge with the bus free, the
  * next agent in round-robin order that has a request ready is granted.
  *
  * The bus is atomic (circuit-switched): a granted transaction holds the bus
@@ -70,7 +70,7 @@ struct bus_agent_ops {
 };
 
 #define BUS_QUEUE 128	/* requests queued per agent */
-#define BUS_MAX_AGENTS (MAX_HARTS + 1)
+#define BUS_MAX_AGENTS (2 * MAX_HARTS)	/* each core's L2, and each DMA channel */
 
 struct bus_queue {
 	struct bus_req req[BUS_QUEUE];

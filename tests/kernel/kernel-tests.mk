@@ -1,8 +1,9 @@
 # tests/kernel: the SMP kernel under test.
 #   make test-kernel-all     ktest (every kernel test) and fsck, on osprey in
 #                            functional mode; part of `make test`
-#   make test-workloads      every workload on osprey (timing and functional)
-#                            and on QEMU, console output compared; part of `make test`
+#   make test-workloads      every workload on osprey (timing and functional,
+#                            DMA engine off and on) and on QEMU, console output
+#                            compared; part of `make test`
 #   make test-workloads WORKLOADS="shell make"   some of them
 # Images are built here, one per workload, so the user's WORKLOAD choice for
 # `make run` is left alone.
@@ -19,11 +20,29 @@ $(WL_DIR)/%.img: $(WL_DIR)/%.boot.sh $(USER_BINS) $(USER_SCRIPTS) $(MKFS)
 		$(foreach f,$(USER_SCRIPTS),$(f):/$(notdir $(f))) $<:/boot.sh
 
 .PHONY: test-workloads test-kernel-all
+# Each workload also runs with the DMA engine on: the same output is expected.
+WORKLOAD_VARIANTS ?= dma=--set,dma.enabled=on
+
 test-workloads: $(OSPREY) $(KERNEL_ELF) $(WORKLOADS:%=$(WL_DIR)/%.img)
-	@sh tests/kernel/workloads.sh $(OSPREY) $(KERNEL_ELF) $(QEMU) "$(QEMU_FLAGS)" $(WL_DIR) \
+	@WORKLOAD_VARIANTS="$(WORKLOAD_VARIANTS)" sh tests/kernel/workloads.sh $(OSPREY) $(KERNEL_ELF) $(QEMU) "$(QEMU_FLAGS)" $(WL_DIR) \
 		$(WORKLOADS)
 
 test-kernel-all: $(OSPREY) ktest-image
 	$(OSPREY) --mode functional --cores 4 --disk $(KTEST_IMG) $(KERNEL_ELF) </dev/null
 .SECONDARY: $(WORKLOADS:%=$(WL_DIR)/%.boot.sh)
 TEST_TARGETS += test-kernel-all test-workloads
+
+# ---- measurements behind the README's support tables (not part of make test)
+#   make measure-dma    the four workloads, DMA engine off and on, 4 harts and 1
+MEASURE_DIR := $(BUILD)/measure
+
+.PHONY: measure-dma
+measure-dma: $(OSPREY) $(KERNEL_ELF) $(WORKLOADS:%=$(WL_DIR)/%.img)
+	@mkdir -p $(MEASURE_DIR)
+	@sh tests/kernel/measure.sh $(OSPREY) $(KERNEL_ELF) $(WL_DIR) $(MEASURE_DIR) \
+		"engine off|--set dma.enabled=off" "engine on|--set dma.enabled=on" \
+		-- $(WORKLOADS) | tee $(MEASURE_DIR)/dma.md
+	@sh tests/kernel/measure.sh $(OSPREY) $(KERNEL_ELF) $(WL_DIR) $(MEASURE_DIR) \
+		"1 hart, engine off|--cores 1 --set dma.enabled=off" \
+		"1 hart, engine on|--cores 1 --set dma.enabled=on" \
+		-- $(WORKLOADS) | tee $(MEASURE_DIR)/dma-1hart.md

@@ -27,6 +27,7 @@ mkdir -p "$out"
 figures() {
 	awk '
 	/^  "system": \{/ { sec = "system" }
+	/^  "harts": \[/ { sec = "harts" }
 	/^  "total": \{/ { sec = "total" }
 	sec == "system" && /"cycles":/ { gsub(/[^0-9]/, "", $2); cycles = $2 }
 	sec == "system" && /"bus.busy_cycles":/ { gsub(/[^0-9]/, "", $2); busy = $2 }

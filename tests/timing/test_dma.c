@@ -400,7 +400,7 @@ static uint64_t db_run(struct db *b)
 	return s->now - 1;	/* the cycle the last write's answer was taken */
 }
 
-#define DBUS(b, f)	mctr_total(&(b)->s->bus.stats[(b)->d->agent].f)
+#define DBUS(b, f)	mctr_total(&(b)->s->bus.stats[(b)->d->agent[0]].f)
 
 static void test_dma_one_line_copy_takes_a_memory_read_then_a_line_write(void **state)
 {

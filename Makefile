@@ -76,9 +76,9 @@ include tests/timing/timing.mk
 include tests/cosim/cosim.mk
 include tests/kernel/kernel-tests.mk
 include tests/cli/cli.mk
+include tests/fuzz/fuzz.mk
 include tests/sweep/sweep.mk
 include tests/dma/dma.mk
-include tests/fuzz/fuzz.mk
 
 OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o)
 

@@ -207,6 +207,33 @@ static void finish(void *ctx, uint64_t arg, uint64_t now)
 	b->ops[agent]->done(b->agent[agent], &r, shared, now);
 }
 
+static uint64_t later(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+/*
+ * The data phase of a read at @t (after the snoop): a cache that had the
+ * line supplies it (a dirty one also flushes it to memory), else memory
+ * does. Returns the cycle the transaction ends. A flush the memory
+ * controller's write queue cannot take yet holds the bus until it can.
+ */
+static uint64_t supply(struct bus *b, const struct bus_req *r, int flags, uint64_t t)
+{
+	struct bus_stats *s = &b->stats[r->agent];
+	uint64_t end;
+
+	if (!(flags & SNOOP_HAD)) {
+		s->from_memory.v[r->mode]++;
+		return edge(b, memctl_read(b->mem, r->line * b->line_bytes, t)) + b->transfer;
+	}
+	s->c2c.v[r->mode]++;
+	end = t + (uint64_t)b->cfg.c2c_cycles * b->cfg.clock_div + b->transfer;
+	if (flags & SNOOP_DIRTY)
+		end = later(end, memctl_write(b->mem, r->line * b->line_bytes, t));
+	return end;
+}
+
 void bus_tick(struct bus *b, uint64_t now)
 {
 	uint64_t d = b->cfg.clock_div, t, end;
@@ -261,42 +288,25 @@ void bus_tick(struct bus *b, uint64_t now)
 		} else {
 			s->busrdx.v[r->mode]++;
 		}
-		if (flags & SNOOP_HAD) {
-			s->c2c.v[r->mode]++;
-			end = t + (uint64_t)b->cfg.c2c_cycles * d + b->transfer;
-			if (flags & SNOOP_DIRTY)
-				memctl_write(b->mem, r->line * b->line_bytes, t);
-		} else {
-			s->from_memory.v[r->mode]++;
-			end = edge(b, memctl_read(b->mem, r->line * b->line_bytes, t)) + b->transfer;
-		}
+		end = supply(b, r, flags, t);
+		break;
+	case BUS_DMA_RD:
+		end = supply(b, r, flags, t);
 		break;
 	case BUS_UPGR:
 		s->busupgr.v[r->mode]++;
 		end = t;
 		break;
-	case BUS_DMA_RD:
-		if (flags & SNOOP_HAD) {
-			s->c2c.v[r->mode]++;
-			end = t + (uint64_t)b->cfg.c2c_cycles * d + b->transfer;
-			if (flags & SNOOP_DIRTY)
-				memctl_write(b->mem, r->line * b->line_bytes, t);
-		} else {
-			s->from_memory.v[r->mode]++;
-			end = edge(b, memctl_read(b->mem, r->line * b->line_bytes, t)) + b->transfer;
-		}
-		break;
 	case BUS_DMA_WR:
+		end = t + b->transfer;
 		/* A dirty copy's other bytes reach memory before the engine's write. */
 		if ((flags & SNOOP_DIRTY) && r->partial)
-			memctl_write(b->mem, r->line * b->line_bytes, t);
-		memctl_write(b->mem, r->line * b->line_bytes, t);
-		end = t + b->transfer;
+			end = later(end, memctl_write(b->mem, r->line * b->line_bytes, t));
+		end = later(end, memctl_write(b->mem, r->line * b->line_bytes, t));
 		break;
 	default: /* BUS_WB */
 		s->writeback.v[r->mode]++;
-		memctl_write(b->mem, r->line * b->line_bytes, t);
-		end = t + b->transfer;
+		end = later(t + b->transfer, memctl_write(b->mem, r->line * b->line_bytes, t));
 		break;
 	}
 	s->busy_cycles.v[r->mode] += end - now;

@@ -29,8 +29,13 @@ uint64_t memctl_read(struct memctl *mc, uint32_t addr, uint64_t now)
 	return claim(mc, addr, now) + mc->cfg.latency;
 }
 
-void memctl_write(struct memctl *mc, uint32_t addr, uint64_t now)
+uint64_t memctl_write(struct memctl *mc, uint32_t addr, uint64_t now)
 {
+	/* Writes ahead of this one, in bank time: a full queue holds it back. */
+	uint64_t room = (uint64_t)mc->cfg.write_queue * mc->cfg.bank_busy;
+	uint64_t start = claim(mc, addr, now), taken = start > now + room ? start - room : now;
+
 	mc->stats.writes++;
-	claim(mc, addr, now);
+	mc->stats.write_stall += taken - now;
+	return taken;
 }

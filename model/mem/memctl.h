@@ -3,8 +3,13 @@
  * The memory controller: a fixed access latency and a bandwidth limit. Lines
  * interleave across banks; a bank is busy for mem.bank_busy cycles per
  * access, so back-to-back accesses to one bank queue behind each other.
- * Writes (write-backs, flushes of dirty lines) are posted: they occupy a
- * bank but nobody waits for them.
+ * Writes (write-backs, flushes of dirty lines) are posted into a write
+ * queue of mem.write_queue lines per bank: they occupy the bank in turn
+ * (reads queue behind them), and nobody waits for them unless the queue is
+ * full, when the write is taken only once a place frees (the bus
+ * transaction that carries it waits: back-pressure). Without that bound a
+ * stream of writes faster than the banks could push every read arbitrarily
+ * far into the future.
  */
 #ifndef OSPREY_MEMCTL_H
 #define OSPREY_MEMCTL_H
@@ -19,6 +24,7 @@ struct memctl_stats {
 	uint64_t reads, writes;		/* line accesses */
 	uint64_t bytes;			/* bytes moved to and from memory */
 	uint64_t bank_wait;		/* cycles accesses waited for a busy bank */
+	uint64_t write_stall;		/* cycles writes waited for room in a full write queue */
 };
 
 struct memctl {
@@ -34,7 +40,7 @@ void memctl_init(struct memctl *mc, const struct mem_config *cfg, uint32_t line_
 /* A line read issued at @now: returns the cycle its data is ready. */
 uint64_t memctl_read(struct memctl *mc, uint32_t addr, uint64_t now);
 
-/* A posted line write issued at @now. */
-void memctl_write(struct memctl *mc, uint32_t addr, uint64_t now);
+/* A posted line write issued at @now: returns the cycle the write queue takes it. */
+uint64_t memctl_write(struct memctl *mc, uint32_t addr, uint64_t now);
 
 #endif

@@ -93,6 +93,7 @@ static const struct key keys[] = {
 	U32("mem.banks", mem.banks, 1, 64, "independent banks"),
 	U32("mem.bank_busy", mem.bank_busy, 0, 100000, "core cycles a bank is busy per access"),
 	U32("mem.mmio_latency", mem.mmio_latency, 0, 100000, "core cycles per device access"),
+	U32("mem.write_queue", mem.write_queue, 1, 1024, "posted writes a bank queues"),
 	ENUM("pf.nextline", pf.nextline, nl_names, "next-line prefetch: off, always, on-miss, tagged"),
 	U32("pf.degree", pf.degree, 1, 16, "lines per next-line trigger"),
 	ENUM("pf.target", pf.target, target_names, "prefetches fill: l1i or buffer"),
@@ -133,7 +134,7 @@ static void preset_default(struct config *c)
 	c->bus = (struct bus_config){ .clock_div = 4, .width = 8, .arb_cycles = 1,
 		.snoop_cycles = 1, .c2c_cycles = 2 };
 	c->mem = (struct mem_config){ .latency = 40, .banks = 1, .bank_busy = 16,
-		.mmio_latency = 20 };
+		.mmio_latency = 20, .write_queue = 32 };
 	c->pf = (struct pf_config){ .nextline = NL_OFF, .degree = 1, .target = 0,
 		.buffer_lines = 8, .inflight = 4, .guarded = GP_OFF, .guard_depth = 4,
 		.guard_line = 0, .sbufs = 0, .sbuf_depth = 4, .sbuf_any = 1 };
@@ -154,7 +155,7 @@ static void preset_modern(struct config *c)
 	c->bus = (struct bus_config){ .clock_div = 2, .width = 32, .arb_cycles = 2,
 		.snoop_cycles = 2, .c2c_cycles = 8 };
 	c->mem = (struct mem_config){ .latency = 160, .banks = 8, .bank_busy = 40,
-		.mmio_latency = 100 };
+		.mmio_latency = 100, .write_queue = 32 };
 	c->pf = (struct pf_config){ .nextline = NL_OFF, .degree = 1, .target = 0,
 		.buffer_lines = 8, .inflight = 8, .guarded = GP_OFF, .guard_depth = 4,
 		.guard_line = 0, .sbufs = 0, .sbuf_depth = 4, .sbuf_any = 1 };

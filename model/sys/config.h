@@ -65,6 +65,7 @@ struct mem_config {
 	uint32_t banks;		/* independent banks; lines interleave across them */
 	uint32_t bank_busy;	/* core cycles a bank stays busy per access */
 	uint32_t mmio_latency;	/* core cycles for an uncached device access */
+	uint32_t write_queue;	/* posted line writes each bank holds before writers wait */
 };
 
 enum nl_policy { NL_OFF, NL_ALWAYS, NL_ON_MISS, NL_TAGGED };

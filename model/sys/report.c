@@ -136,6 +136,7 @@ void report_json(const struct machine *m, FILE *f)
 		json_u64(&j, "mem.writes", t->mem.stats.writes);
 		json_u64(&j, "mem.bytes", t->mem.stats.bytes);
 		json_u64(&j, "mem.bank_wait_cycles", t->mem.stats.bank_wait);
+		json_u64(&j, "mem.write_stall_cycles", t->mem.stats.write_stall);
 	}
 	json_close(&j, '}');
 

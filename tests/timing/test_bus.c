@@ -375,6 +375,30 @@ static void test_bus_back_to_back_memory_reads_serialise_on_the_bus(void **state
 	bench_free(b);
 }
 
+static void test_bus_writeback_into_a_full_write_queue_holds_the_bus(void **state)
+{
+	struct config cfg;
+	struct bench *b;
+	uint64_t d, wb;
+
+	config_defaults(&cfg);
+	cfg.mem.write_queue = 1;
+	cfg.mem.bank_busy = 1000;	/* memory far slower than the bus */
+	b = bench_new(2, &cfg);
+	d = cfg.bus.clock_div;
+	wb = (uint64_t)cfg.bus.arb_cycles * d + bus_transfer(&cfg);
+	for (int k = 0; k < 3; k++)
+		req(b, 0, BUS_WB, 0x10 + (uint32_t)k, 0);
+	run_all(b);
+	assert_int_equal(b->n, 3);
+	/* the first two fit (one in the bank, one queued); the third waits for room */
+	assert_int_equal(b->log[0].when, wb);
+	assert_int_equal(b->log[1].when, 2 * wb);
+	assert_true(b->log[2].when >= 1000);
+	assert_int_equal(b->mem.stats.write_stall, b->log[2].when - (2 * wb + cfg.bus.arb_cycles * d));
+	bench_free(b);
+}
+
 /* ---- the end of a run ---------------------------------------------------------- */
 
 static void test_bus_account_at_the_end_counts_only_the_elapsed_part_of_a_transfer(void **state)
@@ -524,6 +548,7 @@ int main(void)
 		cmocka_unit_test(test_bus_upgrade_of_a_lost_line_becomes_busrdx),
 		cmocka_unit_test(test_bus_writeback_holds_arb_and_transfer_without_snoop),
 		cmocka_unit_test(test_bus_back_to_back_memory_reads_serialise_on_the_bus),
+		cmocka_unit_test(test_bus_writeback_into_a_full_write_queue_holds_the_bus),
 		cmocka_unit_test(test_bus_account_at_the_end_counts_only_the_elapsed_part_of_a_transfer),
 		cmocka_unit_test(test_bus_account_after_the_last_transfer_changes_nothing),
 		cmocka_unit_test(test_bus_request_for_a_held_line_waits_until_the_holder_lets_go),

@@ -100,6 +100,25 @@ static void test_memctl_posted_write_occupies_its_bank(void **state)
 	assert_int_equal(mc.stats.bytes, 3 * LINE);
 }
 
+static void test_memctl_writes_wait_only_for_a_full_write_queue(void **state)
+{
+	struct mem_config m = four_banks();
+	struct memctl mc;
+	uint64_t q = 2, b;
+
+	m.write_queue = (uint32_t)q;
+	b = m.bank_busy;
+	memctl_init(&mc, &m, LINE);
+	/* one write in the bank and q waiting are taken at once */
+	for (uint64_t k = 0; k <= q; k++)
+		assert_int_equal(memctl_write(&mc, in_bank(&m, 1, k), 0), 0);
+	/* the next waits until the first is done: a place in the queue frees */
+	assert_int_equal(memctl_write(&mc, in_bank(&m, 1, 9), 0), b);
+	assert_int_equal(mc.stats.write_stall, b);
+	/* so a read behind a full queue waits for at most the queue and the bank */
+	assert_int_equal(memctl_read(&mc, in_bank(&m, 1, 10), b), (q + 2) * b + m.latency);
+}
+
 static void test_memctl_one_bank_serialises_every_line(void **state)
 {
 	struct config cfg;
@@ -137,6 +156,7 @@ int main(void)
 		cmocka_unit_test(test_memctl_bank_is_free_again_after_bank_busy),
 		cmocka_unit_test(test_memctl_partial_wait_for_a_busy_bank),
 		cmocka_unit_test(test_memctl_posted_write_occupies_its_bank),
+		cmocka_unit_test(test_memctl_writes_wait_only_for_a_full_write_queue),
 		cmocka_unit_test(test_memctl_one_bank_serialises_every_line),
 		cmocka_unit_test(test_memctl_bank_of_an_address_ignores_the_offset_in_the_line),
 	};

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "sys/config.h"
+#include "sys/elf_load.h"
 #include "sys/machine.h"
 #include "sys/param.h"
 #include "sys/report.h"
@@ -64,6 +65,11 @@ static void usage(FILE *out)
 		"                       'none' = no input)\n"
 		"  --trace              one line per retired instruction and trap on stderr\n"
 		"  --trace-file FILE    the same, into FILE\n"
+		"  --profile FILE       timing mode: misses and stall cycles by instruction,\n"
+		"                       and true/false sharing by data line, named from the\n"
+		"                       ELF's symbols (format in the README)\n"
+		"  --profile-top N      print the N costliest instructions and lines on stderr\n"
+		"  --profile-syms ELF   name user-mode addresses from ELF's symbols too\n"
 		"co-simulation:\n"
 		"  --cosim=UNITS        run RTL twins beside their C units, comparing every\n"
 		"                       output every cycle (units: sbuf); on a mismatch stop\n"
@@ -76,7 +82,7 @@ static void usage(FILE *out)
 		"  -V, --version        osprey's version\n"
 		"\n"
 		"Options apply in order, so later ones override earlier ones. Output files\n"
-		"(--stats, --trace-file, --waves) appear when the run is over; one that is an\n"
+		"(--stats, --trace-file, --profile, --waves) appear when the run is over; one that is an\n"
 		"input is refused.\n"
 		"exit status: the guest's code through the test finisher or HTIF (0 = pass),\n"
 		"2 = usage or input error, 3 = a limit stopped the run, 4 = the guest can make\n"
@@ -89,7 +95,8 @@ static void usage(FILE *out)
 enum {
 	OPT_CORES = 256, OPT_MEM, OPT_MODE, OPT_PRESET, OPT_FAST_FORWARD, OPT_STATS,
 	OPT_COSIM, OPT_WAVES, OPT_WAVES_FROM, OPT_WAVES_TO, OPT_WAVES_CORE, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
-	OPT_MAX_CYCLES, OPT_DISK, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE,
+	OPT_MAX_CYCLES, OPT_DISK, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE, OPT_PROFILE,
+	OPT_PROFILE_TOP, OPT_PROFILE_SYMS,
 };
 
 static const struct option long_opts[] = {
@@ -113,6 +120,9 @@ static const struct option long_opts[] = {
 	{ "uart-in", required_argument, NULL, OPT_UART_IN },
 	{ "trace", no_argument, NULL, OPT_TRACE },
 	{ "trace-file", required_argument, NULL, OPT_TRACE_FILE },
+	{ "profile", required_argument, NULL, OPT_PROFILE },
+	{ "profile-top", required_argument, NULL, OPT_PROFILE_TOP },
+	{ "profile-syms", required_argument, NULL, OPT_PROFILE_SYMS },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -327,16 +337,20 @@ static int run(int argc, char **argv)
 	static struct machine m;
 	char err[512];
 	const char *uart_in = "-", *trace_file = NULL, *disk = NULL, *stats_file = NULL;
+	const char *profile_file = NULL, *profile_syms = NULL;
+	uint64_t profile_top = 0;
+	struct symtab usyms;
 	static struct sim_cosim cosim = { .wave_dir = "waves" };
 	int waves_to_set = 0;
 	const char *waves_window_set = NULL;	/* a --waves-* option given, for the message */
 	int print_config = 0, quiet = 0, c, status;
-	struct input inputs[MAX_CONFIGS + 3];
+	struct input inputs[MAX_CONFIGS + 4];
 	int ninputs = 0;
-	struct outfile stats_out = { 0 }, trace_out = { 0 };
+	struct outfile stats_out = { 0 }, trace_out = { 0 }, profile_out = { 0 };
 	struct output outputs[] = {
 		{ &stats_out, "--stats", NULL, 0 },
 		{ &trace_out, "--trace-file", NULL, 0 },
+		{ &profile_out, "--profile", NULL, 0 },
 		{ &cosim.wave_out, "--waves", NULL, 1 },	/* the FST writer seeks */
 	};
 	double t0;
@@ -431,6 +445,12 @@ static int run(int argc, char **argv)
 			opts.trace = NULL;
 			trace_file = optarg;
 			break;
+		case OPT_PROFILE: profile_file = optarg; break;
+		case OPT_PROFILE_TOP:
+			if (parse_count("--profile-top", optarg, &profile_top))
+				return EXIT_USAGE;
+			break;
+		case OPT_PROFILE_SYMS: profile_syms = optarg; break;
 		case 'q': quiet = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("osprey %s\n", OSPREY_VERSION); return 0;
@@ -466,6 +486,16 @@ static int run(int argc, char **argv)
 	}
 	if (opts.fast_forward && cfg.mode != MODE_TIMING)
 		return die("%s", "--fast-forward needs timing mode (--mode timing)");
+	if ((profile_file || profile_top) && cfg.mode != MODE_TIMING)
+		return die("%s", "--profile and --profile-top need timing mode (--mode timing)");
+	if (profile_syms && !profile_file && !profile_top)
+		return die("%s", "--profile-syms needs --profile FILE or --profile-top N");
+	opts.profile = profile_file || profile_top;
+	symtab_init(&usyms);
+	if (profile_syms && elf_load(profile_syms, NULL, &usyms, NULL, err, sizeof(err))) {
+		symtab_free(&usyms);
+		return die("--profile-syms: %s", err);
+	}
 	if (!cosim.wave_path && waves_window_set)
 		return die("%s needs --waves FILE", waves_window_set);
 	/* The default window ends WAVES_DEFAULT_CYCLES later, or at the last cycle there is. */
@@ -482,7 +512,10 @@ static int run(int argc, char **argv)
 	/* Every output is checked against the inputs, then created, before the run. */
 	outputs[0].path = stats_file;
 	outputs[1].path = trace_file;
-	outputs[2].path = cosim.wave_path;
+	outputs[2].path = profile_file;
+	outputs[3].path = cosim.wave_path;
+	if (profile_syms)
+		add_input(inputs, &ninputs, "the --profile-syms ELF", profile_syms);
 	if (disk)
 		add_input(inputs, &ninputs, "the --disk image", disk);
 	if (strcmp(uart_in, "-") && strcmp(uart_in, "none"))
@@ -491,11 +524,15 @@ static int run(int argc, char **argv)
 		add_input(inputs, &ninputs, "stdin, the console input", NULL);
 	add_input(inputs, &ninputs, "the ELF file", argv[optind]);
 	status = resolve_outputs(outputs, sizeof(outputs) / sizeof(outputs[0]), inputs, ninputs);
-	if (status)
+	if (status) {
+		symtab_free(&usyms);
 		return status;
+	}
 	status = open_output(&stats_out);
 	if (!status)
 		status = open_output(&trace_out);
+	if (!status)
+		status = open_output(&profile_out);
 	if (!status && (status = sim_cosim_open(&cosim, err, sizeof(err))))
 		fprintf(stderr, "osprey: %s\n", err);
 	if (status)
@@ -526,6 +563,25 @@ static int run(int argc, char **argv)
 		status = EXIT_OUTPUT;
 	if (stdout_failed())
 		status = EXIT_OUTPUT;
+	if (m.timing && m.timing->profile) {
+		const struct timing *t = m.timing;
+
+		if (profile_out.path) {
+			if (profile_write(t->profile, t->sharing, m.cfg.l1d.line, &m.syms, &usyms,
+					  argv[optind], profile_out.f) < 0 ||
+			    commit_output(&profile_out))
+				status = EXIT_OUTPUT;
+		}
+		if (profile_top)
+			profile_top_print(t->profile, t->sharing, m.cfg.l1d.line, &m.syms, &usyms,
+					  (int)(profile_top > 1000 ? 1000 : profile_top), stderr);
+	} else if (profile_out.path) {
+		/* Ended before timing began (--fast-forward): an empty profile, said so. */
+		fprintf(profile_out.f, "# no timing-mode cycles ran: nothing was profiled\n");
+		if (commit_output(&profile_out))
+			status = EXIT_OUTPUT;
+	}
+	symtab_free(&usyms);
 	if (stats_out.path) {
 		/* The file reports the status osprey exits with, an output error included. */
 		m.stop.status = status;
@@ -544,7 +600,9 @@ out_discard:
 	/* The run did not happen: existing files keep what they held. */
 	outfile_discard(&stats_out);
 	outfile_discard(&trace_out);
+	outfile_discard(&profile_out);
 	sim_cosim_discard(&cosim);
+	symtab_free(&usyms);
 	return status;
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "mem/bus.h"
+#include "sys/profile.h"
 #include "sys/param.h"
 
 const struct stat_field core_stat_fields[] = {
@@ -43,8 +44,11 @@ static uint8_t stat_mode(enum priv p)
 static void defer_store(void *ctx, uint32_t pa, int size, uint32_t val)
 {
 	struct core *c = ctx;
+	struct wbuf_entry *e = wbuf_push(&c->wb, pa, size, val);
 
-	wbuf_push(&c->wb, pa, size, val);
+	/* Called from the hart's step: the store in progress is c->pk. */
+	e->pc = c->pk.pc;
+	e->mode = c->mode;
 }
 
 static void interrupt_raised(void *ctx);
@@ -95,6 +99,23 @@ void core_free(struct core *c)
 	bpred_free(&c->bp);
 }
 
+void core_set_profile(struct core *c, struct profile *prof, int hart)
+{
+	c->prof = prof;
+	c->prof_hart = hart;
+}
+
+/* --profile: the instruction in progress missed (once per instruction and kind). */
+static void profile_missed(struct core *c, enum prof_kind kind)
+{
+	uint8_t bit = kind == PROF_IMISS ? 1 : 2;
+
+	if (c->prof && !(c->prof_missed & bit)) {
+		c->prof_missed |= bit;
+		profile_miss(c->prof, c->prof_hart, c->mode, c->pk.pc, kind);
+	}
+}
+
 static uint64_t bus_wait_total(const struct core *c)
 {
 	return mctr_total(&c->bus->stats[c->agent].wait_cycles);
@@ -135,6 +156,9 @@ static void charge_slow(struct core *c, uint64_t now)
 			bus = n;
 		s->stall_bus.v[m] += bus;
 		(c->cause == STALL_IMISS ? &s->stall_imiss : &s->stall_dmiss)->v[m] += n - bus;
+		if (c->prof)
+			profile_stall(c->prof, c->prof_hart, m, c->pk.pc,
+				      c->cause == STALL_IMISS ? PROF_IMISS : PROF_DMISS, n, bus);
 		return;
 	}
 	c->charged[c->cause]->v[m] += n;
@@ -221,6 +245,10 @@ static void drain(struct core *c, uint64_t now)
 	e = wbuf_head(&c->wb);
 	if (l1_access(c->l1d, e->pa, 1, now) != L1_HIT) {
 		c->wb.waiting = 1;
+		if (c->prof && !e->missed) {
+			e->missed = 1;
+			profile_miss(c->prof, c->prof_hart, e->mode, e->pc, PROF_DMISS);
+		}
 		return;
 	}
 	hart_commit_store(c->hart, e->pa, e->size, e->val);
@@ -392,6 +420,7 @@ static inline int step(struct core *c, uint64_t now)
 		c->have_pk = 1;
 		c->walk_done = 0;
 		c->mmio_waited = 0;
+		c->prof_missed = 0;
 		count_peek(c);
 	}
 	if (pk->irq)
@@ -402,8 +431,10 @@ static inline int step(struct core *c, uint64_t now)
 		return execute(c, now);
 
 	c->ipf.guard_en = pk->guard_en;
-	if (fetch_get(&c->fu, pk->fetch_pa, now) != FETCH_READY)
+	if (fetch_get(&c->fu, pk->fetch_pa, now) != FETCH_READY) {
+		profile_missed(c, PROF_IMISS);
 		return sleep_on(c, now, STALL_IMISS);
+	}
 
 	/* Operands: forwarding hides ALU results; loads and mul/div make later users wait. */
 	t = c->reg_ready[pk->rs1];
@@ -430,8 +461,10 @@ static inline int step(struct core *c, uint64_t now)
 		} else if (pk->cls == IC_LOAD) {
 			if (wbuf_overlaps(&c->wb, pk->pa, pk->size))
 				return sleep_on(c, now, STALL_WB);
-			if (l1_access(c->l1d, pk->pa, 0, now) != L1_HIT)
+			if (l1_access(c->l1d, pk->pa, 0, now) != L1_HIT) {
+				profile_missed(c, PROF_DMISS);
 				return sleep_on(c, now, STALL_DMISS);
+			}
 		} else if (pk->cls == IC_STORE) {
 			if (wbuf_full(&c->wb))
 				return sleep_on(c, now, STALL_WB);
@@ -441,8 +474,10 @@ static inline int step(struct core *c, uint64_t now)
 			if (amo_op(pk) == AMO_SC && !hart_lr_holds(h, pk->pa))
 				return execute(c, now);	/* it fails: no need for the line */
 			if (l1_access(c->l1d, pk->pa, amo_op(pk) == AMO_LR ? L1_OWN : L1_WRITE,
-				      now) != L1_HIT)
+				      now) != L1_HIT) {
+				profile_missed(c, PROF_DMISS);
 				return sleep_on(c, now, STALL_DMISS);
+			}
 		}
 	}
 	if (((1u << pk->cls) & DRAINS_WB) && !wbuf_empty(&c->wb))

@@ -27,6 +27,8 @@
 #include "sys/config.h"
 #include "sys/stats.h"
 
+struct profile;
+
 /* Why the core did not issue an instruction in a cycle. */
 enum stall_cause {
 	STALL_NONE,
@@ -113,11 +115,19 @@ struct core {
 	uint32_t hold_left;
 
 	struct core_stats stats;
+
+	/* --profile: where this core's misses are (NULL: not profiled). */
+	struct profile *prof;
+	int prof_hart;			/* the hart's number in the profile */
+	uint8_t prof_missed;		/* the instruction in progress counted its L1I (1) / L1D (2) miss */
 };
 
 int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, struct bus *bus,
 	      int agent, const struct config *cfg, const struct memmap *mm, uint64_t seed);
 void core_free(struct core *c);
+
+/* Records this core's misses, by instruction, in @prof as hart @hart. */
+void core_set_profile(struct core *c, struct profile *prof, int hart);
 
 /* Runs the core's cycle @now. Returns the number of instructions retired (0 or 1). */
 int core_step(struct core *c, uint64_t now);

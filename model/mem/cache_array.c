@@ -151,6 +151,7 @@ void carray_fill(struct cache_array *ca, struct cache_line *way, uint32_t line,
 	way->state = state;
 	way->prefetched = 0;
 	way->flags = 0;
+	way->watch = 0;
 	touch(ca, way, line);
 }
 

@@ -24,6 +24,7 @@ struct cache_line {
 	uint8_t state;		/* enum line_state */
 	uint8_t prefetched;	/* filled by a prefetch and not yet used by a demand access */
 	uint8_t flags;		/* free for the owning cache's use */
+	uint8_t watch;		/* the owning cache reports accesses to it (sharing tracker) */
 };
 
 struct cache_array;

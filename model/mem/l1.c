@@ -13,7 +13,8 @@ const struct stat_field l1_stat_fields[] = {
 	STAT(struct l1_stats, coherence), STAT(struct l1_stats, upgrades),
 	STAT(struct l1_stats, mshr_merges), STAT(struct l1_stats, mshr_full),
 	STAT(struct l1_stats, writebacks), STAT(struct l1_stats, invalidations),
-	STAT(struct l1_stats, side_hits),
+	STAT(struct l1_stats, side_hits), STAT(struct l1_stats, coherence_true),
+	STAT(struct l1_stats, coherence_false),
 };
 const int l1_stat_nfields = sizeof(l1_stat_fields) / sizeof(l1_stat_fields[0]);
 
@@ -109,13 +110,38 @@ static enum l1_result alloc_mshr(struct l1 *c, uint32_t line, int excl, uint64_t
 	return L1_BLOCKED;
 }
 
+void l1_track_sharing(struct l1 *c, struct sharing *sh, int hart)
+{
+	c->sh = sh;
+	c->hart = hart;
+}
+
 static void count_miss(struct l1 *c, uint32_t line)
 {
 	int mode = *c->mode;
+	enum miss_class cls = mclass_access(c->mc, line, 0);
 
 	c->stats.accesses.v[mode]++;
 	c->stats.misses.v[mode]++;
-	count_miss_class(&c->stats.compulsory, mclass_access(c->mc, line, 0), mode);
+	count_miss_class(&c->stats.compulsory, cls, mode);
+	if (cls == MISS_COHERENCE && c->sh)
+		sharing_missed(c->sh, c->hart, line, mode);
+}
+
+/* A watched line leaves the cache: a pending coherence miss was false sharing. */
+static void departs(struct l1 *c, const struct cache_line *l)
+{
+	int mode;
+
+	if (l->watch && sharing_departed(c->sh, c->hart, l->tag, &mode) == SHARING_FALSE)
+		c->stats.coherence_false.v[mode]++;
+}
+
+/* Line @l just came in (or gained ownership): watched if the tracker follows it. */
+static void watch_if_tracked(struct l1 *c, struct cache_line *l)
+{
+	if (c->sh)
+		l->watch = (uint8_t)sharing_watch(c->sh, c->hart, l->tag);
 }
 
 /* @seen: the line came in through a demand miss, so the classifier knows it. */
@@ -189,7 +215,10 @@ static struct cache_line *place(struct l1 *c, uint32_t line, enum line_state sta
 	}
 	if (l->state != LINE_I && l->prefetched)
 		c->pfs[l->flags].useless.v[*c->mode]++;
+	if (l->state != LINE_I)
+		departs(c, l);
 	carray_fill(&c->arr, l, line, state);
+	watch_if_tracked(c, l);
 	return l;
 }
 
@@ -233,6 +262,13 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 		if (!consume_replay(c, line)) {
 			count_hit(c, line, !l->prefetched);
 			tell(c, PFE_ACCESS, line, now);
+		}
+		if (l->watch) {
+			int miss_mode;
+
+			if (sharing_access(c->sh, c->hart, addr, write == L1_WRITE, &miss_mode) ==
+			    SHARING_TRUE)
+				c->stats.coherence_true.v[miss_mode]++;
 		}
 		carray_touch(&c->arr, l);
 		if (l->prefetched) {
@@ -399,10 +435,12 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 	if (pm)
 		pm->valid = 0;	/* a demand miss brought the same line: one fill serves both */
 	l = carray_find(&c->arr, line);
-	if (!l)
+	if (!l) {
 		place(c, line, state);
-	else if (state > l->state)
+	} else if (state > l->state) {
 		l->state = (uint8_t)state;	/* an upgrade completed */
+		watch_if_tracked(c, l);
+	}
 	if (m) {
 		m->valid = 0;
 		add_replay(c, line);
@@ -429,6 +467,7 @@ int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action)
 		if (invalidate) {
 			if (l->prefetched)
 				c->pfs[l->flags].useless.v[*c->mode]++;
+			departs(c, l);
 			carray_invalidate(&c->arr, first + i);
 			c->stats.invalidations.v[*c->mode]++;
 		} else if (action == L1_SNOOP_SHARE) {

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "mem/cache_array.h"
+#include "mem/sharing.h"
 #include "sys/config.h"
 #include "sys/event.h"
 #include "sys/stats.h"
@@ -77,6 +78,8 @@ struct l1_stats {
 	struct mctr writebacks;		/* dirty lines evicted to the L2 */
 	struct mctr invalidations;	/* lines removed by the L2 (coherence or inclusion) */
 	struct mctr side_hits;		/* misses the look-aside buffer (stream buffers) served */
+	/* coherence misses settled as true or false sharing (mem/sharing.h; L1D) */
+	struct mctr coherence_true, coherence_false;
 };
 
 struct l1_mshr {
@@ -140,6 +143,8 @@ struct l1 {
 	void (*wake)(void *ctx, uint64_t now);
 	void *wake_ctx;
 	const uint8_t *mode;		/* the hart's current enum stat_mode */
+	struct sharing *sh;		/* the sharing tracker (L1D), or NULL */
+	int hart;			/* whose cache this is, for the tracker */
 	struct l1_stats stats;
 };
 
@@ -167,7 +172,7 @@ static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, u
 	if (c->nreplay || c->nabandoned || c->pf_event)
 		return l1_access_slow(c, addr, write, now);
 	l = carray_find(&c->arr, line);
-	if (!l || l->prefetched || (write && l->state == LINE_S))
+	if (!l || (l->prefetched | l->watch) || (write && l->state == LINE_S))
 		return l1_access_slow(c, addr, write, now);
 	c->stats.accesses.v[*c->mode]++;
 	c->stats.hits.v[*c->mode]++;
@@ -201,6 +206,12 @@ enum l1_snoop {
  * @action says (enum l1_snoop). Returns 1 if one of them was dirty.
  */
 int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action);
+
+/*
+ * Connects the sharing tracker (an L1D): coherence misses of hart @hart's
+ * cache are then settled as true or false sharing.
+ */
+void l1_track_sharing(struct l1 *c, struct sharing *sh, int hart);
 
 /* Drops every line (fence.i on the instruction cache). Clean lines only. */
 void l1_flush(struct l1 *c);

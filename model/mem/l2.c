@@ -360,8 +360,12 @@ static int bus_snoop(void *agent, uint32_t line, enum bus_op op, uint64_t now)
 	carray_invalidate(&c->arr, line);
 	mclass_invalidated(c->mc, line);
 	if (c->l1d)
-		for (uint32_t a = base; a < base + bytes; a += 1u << c->l1d->arr.line_shift)
+		for (uint32_t a = base; a < base + bytes; a += 1u << c->l1d->arr.line_shift) {
 			mclass_invalidated(c->l1d->mc, carray_line(&c->l1d->arr, a));
+			if (c->l1d->sh)
+				sharing_invalidated(c->l1d->sh, c->l1d->hart,
+						    carray_line(&c->l1d->arr, a));
+		}
 	if (c->l1i)
 		for (uint32_t a = base; a < base + bytes; a += 1u << c->l1i->arr.line_shift)
 			mclass_invalidated(c->l1i->mc, carray_line(&c->l1i->arr, a));

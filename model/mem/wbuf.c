@@ -10,11 +10,14 @@ void wbuf_init(struct wbuf *w, uint32_t entries)
 	w->cap = entries > WBUF_MAX ? WBUF_MAX : entries;
 }
 
-void wbuf_push(struct wbuf *w, uint32_t pa, int size, uint32_t val)
+struct wbuf_entry *wbuf_push(struct wbuf *w, uint32_t pa, int size, uint32_t val)
 {
+	struct wbuf_entry *e = &w->e[(w->head + w->count) % WBUF_MAX];
+
 	assert(w->count < w->cap);
-	w->e[(w->head + w->count) % WBUF_MAX] = (struct wbuf_entry){ pa, val, (uint8_t)size };
+	*e = (struct wbuf_entry){ .pa = pa, .val = val, .size = (uint8_t)size };
 	w->count++;
+	return e;
 }
 
 struct wbuf_entry *wbuf_head(struct wbuf *w)

@@ -17,6 +17,9 @@ struct wbuf_entry {
 	uint32_t pa;		/* physical address */
 	uint32_t val;
 	uint8_t size;		/* bytes */
+	uint8_t mode;		/* enum stat_mode of the store (for --profile) */
+	uint8_t missed;		/* its drain has already counted an L1D miss */
+	uint32_t pc;		/* the store instruction (for --profile) */
 };
 
 struct wbuf {
@@ -33,7 +36,8 @@ static inline int wbuf_empty(const struct wbuf *w) { return w->count == 0; }
 /* A store can drain now: there is one, and its line is not on its way. */
 static inline int wbuf_ready(const struct wbuf *w) { return w->count && !w->waiting; }
 
-void wbuf_push(struct wbuf *w, uint32_t pa, int size, uint32_t val);
+/* Buffers a store; returns its entry, for the caller's extra fields. */
+struct wbuf_entry *wbuf_push(struct wbuf *w, uint32_t pa, int size, uint32_t val);
 struct wbuf_entry *wbuf_head(struct wbuf *w);
 void wbuf_pop(struct wbuf *w);
 

@@ -328,9 +328,9 @@ int elf_load_image(char *image, size_t size, const char *name, struct memmap *mm
 		     eh.e_shentsize, sizeof(Elf32_Shdr));
 		goto out_end;
 	}
-	if (load_segments(e, image, size, mm, name, err, errlen))
+	if (mm && load_segments(e, image, size, mm, name, err, errlen))
 		goto out_end;
-	if (!memmap_is_ram(mm, eh.e_entry, 4)) {
+	if (mm && !memmap_is_ram(mm, eh.e_entry, 4)) {
 		fail(err, errlen, name, "entry point 0x%08x is outside RAM", (unsigned)eh.e_entry);
 		goto out_end;
 	}
@@ -347,7 +347,7 @@ int elf_load_image(char *image, size_t size, const char *name, struct memmap *mm
 		     "(truncated?)");
 		goto out_end;
 	}
-	if (load_guards(e, mm, name, err, errlen))
+	if (mm && load_guards(e, mm, name, err, errlen))
 		goto out_end;
 	if (syms && load_symbols(e, syms, name, err, errlen))
 		goto out_end;

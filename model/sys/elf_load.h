@@ -14,7 +14,11 @@
 #include "mem/memmap.h"
 #include "sys/symtab.h"
 
-/* Returns 0, or -1 with a message in @err (@errlen bytes). @syms may be NULL. */
+/*
+ * Returns 0, or -1 with a message in @err (@errlen bytes). @syms may be
+ * NULL. With @mm NULL nothing is loaded: only the symbols are read (a user
+ * program's, for the profile), and the segments may lie anywhere.
+ */
 int elf_load(const char *path, struct memmap *mm, struct symtab *syms, uint32_t *entry,
 	     char *err, size_t errlen);
 

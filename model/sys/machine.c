@@ -456,7 +456,8 @@ static void run_timing(struct machine *m)
 static int build_timing(struct machine *m)
 {
 	m->timing = calloc(1, sizeof(*m->timing));
-	if (!m->timing || timing_init(m->timing, &m->cfg, m->harts, m->nharts, &m->mm)) {
+	if (!m->timing || timing_init(m->timing, &m->cfg, m->harts, m->nharts, &m->mm) ||
+	    (m->opts.profile && timing_profile(m->timing))) {
 		if (m->timing)
 			timing_free(m->timing);
 		free(m->timing);

@@ -34,6 +34,7 @@ struct machine_opts {
 	FILE *uart_out;		/* guest console output */
 	int uart_in_fd;		/* guest console input, or -1 */
 	uint64_t fast_forward;	/* timing mode: this many instructions functionally first */
+	int profile;		/* timing mode: record misses by instruction (timing->profile) */
 	/*
 	 * Called once the timing model is built, before it runs (co-simulation
 	 * attaches its RTL twins here). Returns 0, or -1 to stop the run.

@@ -29,6 +29,9 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 {
 	memset(t, 0, sizeof(*t));
 	t->budget = INT_MAX;
+	t->sharing = sharing_new(cfg->l1d.line, n, 0);
+	if (!t->sharing)
+		return -1;
 	eventq_init(&t->events);
 	memctl_init(&t->mem, &cfg->mem, cfg->l2.line);
 	bus_init(&t->bus, &cfg->bus, cfg->l2.line, &t->mem, &t->events);
@@ -48,6 +51,7 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 			      seed + 3))
 			return -1;
 		l2_connect(&t->l2[i], &t->l1i[i], &t->l1d[i], harts[i]);
+		l1_track_sharing(&t->l1d[i], t->sharing, i);
 		t->prefetching |= c->ipf.on;
 	}
 	return 0;
@@ -67,6 +71,27 @@ void timing_free(struct timing *t)
 		l2_free(&t->l2[i]);
 	}
 	eventq_free(&t->events);
+	sharing_free(t->sharing);
+	profile_free(t->profile);
+}
+
+int timing_profile(struct timing *t)
+{
+	struct sharing *sh = sharing_new(t->l1d[0].cfg.line, t->ncores, 1);
+
+	t->profile = profile_new(t->ncores);
+	if (!sh || !t->profile) {
+		sharing_free(sh);
+		return -1;
+	}
+	/* A tracker that also keeps who wrote and read each word, for the profile. */
+	sharing_free(t->sharing);
+	t->sharing = sh;
+	for (int i = 0; i < t->ncores; i++) {
+		l1_track_sharing(&t->l1d[i], sh, i);
+		core_set_profile(&t->core[i], t->profile, i);
+	}
+	return 0;
 }
 
 void timing_attach_dma(struct timing *t, struct dmactl *dma)

@@ -20,6 +20,7 @@
 #include "sys/config.h"
 #include "sys/event.h"
 #include "sys/param.h"
+#include "sys/profile.h"
 
 struct timing {
 	int ncores;
@@ -33,6 +34,8 @@ struct timing {
 	int prefetching;	/* some core has instruction prefetchers */
 	int budget;		/* instructions a cycle may retire before the run's limit */
 	struct dmactl *dma;	/* the DMA engine on the bus, or NULL */
+	struct sharing *sharing;	/* true/false sharing of the L1Ds' coherence misses */
+	struct profile *profile;	/* --profile: misses by instruction, or NULL */
 	uint64_t busy_next;	/* after timing_cycle: now + 1 if some core or prefetcher acts
 				 * next cycle, else the earliest core's next cycle */
 };
@@ -50,6 +53,13 @@ uint64_t timing_host_bytes(const struct config *cfg);
 int timing_init(struct timing *t, const struct config *cfg, struct hart **harts, int n,
 		const struct memmap *mm);
 void timing_free(struct timing *t);
+
+/*
+ * --profile: records every core's misses by instruction, and which harts
+ * write and read the words of lines with coherence misses. Call before the
+ * first cycle. 0, or -1 when host memory ran out.
+ */
+int timing_profile(struct timing *t);
 
 /* Puts the DMA engine on the bus, stepped with the cores. */
 void timing_attach_dma(struct timing *t, struct dmactl *dma);

@@ -79,6 +79,7 @@ include tests/cli/cli.mk
 include tests/fuzz/fuzz.mk
 include tests/sweep/sweep.mk
 include tests/dma/dma.mk
+include tests/coherence/coherence.mk
 
 OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o)
 

@@ -1,0 +1,62 @@
+#!/bin/sh
+# tests/coherence/run.sh - the coherence firmware tests: each program runs on
+# osprey (timing, with --profile; and functional) and on QEMU, the console
+# output compared; then the profile's data records are checked:
+#   share_pair   a data record names left_count written by hart 0 and
+#                right_count written by hart 1, with false-sharing misses
+#   share_apart  no data record names either counter
+#
+# usage: run.sh BUILD OSPREY QEMU
+# Output: a line per check and "coherence: N passed, M failed"; status 1 if any failed.
+set -u
+
+build=$1 osprey=$2 qemu=$3
+dir=$build/tests/coherence
+pass=0
+fail=0
+
+ok() { echo "PASS $*"; pass=$((pass + 1)); }
+bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+
+# run NAME TAG OPTIONS...: osprey on dir/NAME.elf, output in dir/NAME.TAG.{out,err}
+run() {
+	name=$1 tag=$2
+	shift 2
+	timeout 300 "$osprey" --uart-in none "$@" "$dir/$name.elf" \
+		>"$dir/$name.$tag.out" 2>"$dir/$name.$tag.err" </dev/null
+}
+
+for name in share_pair share_apart; do
+	timeout 60 $qemu -M virt -bios none -nographic -smp 4 -m 128M \
+		-kernel "$dir/$name.elf" </dev/null >"$dir/$name.qemu" 2>&1
+	for mode in timing functional; do
+		opts="--mode $mode --cores 4"
+		[ $mode = timing ] && opts="$opts --profile $dir/$name.prof"
+		if run $name $mode $opts && cmp -s "$dir/$name.qemu" "$dir/$name.$mode.out"; then
+			ok "$name ($mode, same output as QEMU)"
+		else
+			bad "$name ($mode): exit or output differs from QEMU"
+			tail -n 3 "$dir/$name.$mode.err" "$dir/$name.$mode.out" | sed 's/^/  | /'
+		fi
+	done
+done
+
+# The false-sharing pair: one record naming both counters, each with its writer.
+rec=$(grep '^data ' "$dir/share_pair.prof" | grep 'left_count w:0 ' | grep 'right_count w:1 ')
+false_misses=$(echo "$rec" | awk '{ print $4 }')
+if [ -n "$rec" ] && [ "${false_misses:-0}" -ge 100 ]; then
+	ok "share_pair: left_count (hart 0) and right_count (hart 1) share a line," \
+		"$false_misses false-sharing misses"
+else
+	bad "share_pair: no data record naming both counters with 100+ false-sharing misses"
+	grep '^data ' "$dir/share_pair.prof" | head -5 | sed 's/^/  | /'
+fi
+if grep '^data ' "$dir/share_apart.prof" | grep -q 'left_count\|right_count'; then
+	bad "share_apart: a counter in a line of its own took coherence misses"
+	grep '^data ' "$dir/share_apart.prof" | grep 'left_count\|right_count' | sed 's/^/  | /'
+else
+	ok "share_apart: no coherence misses on either counter"
+fi
+
+echo "coherence: $pass passed, $fail failed"
+[ "$fail" = 0 ]

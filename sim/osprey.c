@@ -567,7 +567,8 @@ static int run(int argc, char **argv)
 		const struct timing *t = m.timing;
 
 		if (profile_out.path) {
-			if (profile_write(t->profile, t->sharing, m.cfg.l1d.line, &m.syms, &usyms,
+			if (profile_write(t->profile, t->sharing, m.cfg.l1d.line, m.cfg.l2.line,
+					  &m.syms, &usyms,
 					  argv[optind], profile_out.f) < 0 ||
 			    commit_output(&profile_out))
 				status = EXIT_OUTPUT;

@@ -49,6 +49,8 @@ static void defer_store(void *ctx, uint32_t pa, int size, uint32_t val)
 	/* Called from the hart's step: the store in progress is c->pk. */
 	e->pc = c->pk.pc;
 	e->mode = c->mode;
+	if (c->sel_update && c->pk.update)
+		e->need = L1_UPDATE;
 }
 
 static void interrupt_raised(void *ctx);
@@ -69,6 +71,7 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	c->agent = agent;
 	c->cfg = cfg->core;
 	c->mmio_latency = cfg->mem.mmio_latency;
+	c->sel_update = cfg->coh.selective_update != 0;
 	c->mode = stat_mode(hart_priv(h));
 	for (int i = 0; i < STALL_CAUSES; i++)
 		c->charged[i] = &c->none;	/* STALL_NONE; the miss causes never look */
@@ -243,7 +246,7 @@ static void drain(struct core *c, uint64_t now)
 	if (!wbuf_ready(&c->wb))
 		return;
 	e = wbuf_head(&c->wb);
-	if (l1_access(c->l1d, e->pa, 1, now) != L1_HIT) {
+	if (l1_access(c->l1d, e->pa, e->need, now) != L1_HIT) {
 		c->wb.waiting = 1;
 		if (c->prof && !e->missed) {
 			e->missed = 1;

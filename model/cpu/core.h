@@ -115,6 +115,7 @@ struct core {
 	uint32_t hold_left;
 
 	struct core_stats stats;
+	uint8_t sel_update;		/* coh.selective_update: stores to update pages send BusUpd */
 
 	/* --profile: where this core's misses are (NULL: not profiled). */
 	struct profile *prof;

@@ -126,6 +126,8 @@ static int csr_read(struct hart *h, int csr, uint32_t *val)
 	case CSR_MVENDORID: case CSR_MARCHID: case CSR_MIMPID: case CSR_MCONFIGPTR: *val = 0; break;
 	case CSR_MHARTID: *val = (uint32_t)h->id; break;
 	case CSR_MPFCTL: *val = h->mpfctl; break;
+	case CSR_MUPDBASE: *val = h->mupdbase; break;
+	case CSR_MUPDLIMIT: *val = h->mupdlimit; break;
 	default: return -1;
 	}
 	return 0;
@@ -225,8 +227,13 @@ static void csr_write(struct hart *h, int csr, uint32_t v)
 	case CSR_MSCRATCH: h->mscratch = v; break;
 	case CSR_MEPC: h->mepc = v & ~3u; break;
 	case CSR_MPFCTL:
-		h->mpfctl = v & MPFCTL_GUARD;
+		h->mpfctl = v & (MPFCTL_GUARD | MPFCTL_UPDATE);
 		hart_flush_fast(h);	/* the micro-TLBs cache the enable */
+		break;
+	case CSR_MUPDBASE:
+	case CSR_MUPDLIMIT:
+		*(csr == CSR_MUPDBASE ? &h->mupdbase : &h->mupdlimit) = v & ~0xfffu;
+		hart_flush_fast(h);
 		break;
 	case CSR_MCAUSE: h->mcause = v; break;
 	case CSR_MTVAL: h->mtval = v; break;

@@ -65,6 +65,7 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
 	h->stvec = h->scounteren = h->sscratch = h->sepc = h->scause = h->stval = 0;
 	h->satp = h->senvcfg = 0;
 	h->mpfctl = 0;
+	h->mupdbase = h->mupdlimit = 0;
 	h->cycle = h->instret = 0;
 	tlb_flush(&h->itlb, 1, 0, 1, 0);
 	tlb_flush(&h->dtlb, 1, 0, 1, 0);
@@ -374,6 +375,7 @@ static int refill_from_memo(struct hart *h, struct micro_tlb *u, const struct mi
 	micro_enter(h, u, va >> 12);
 	u->ppn = mm->u.ppn;
 	u->guard = mm->u.guard;
+	u->update = mm->u.update;
 	u->ok |= bit;
 	u->ram = mm->u.ram;
 	u->pmp_page |= mm->u.pmp_page & bit;
@@ -433,6 +435,11 @@ static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc
 		/* Guarded prefetching: PTE bit 8 on the page, or mpfctl without translation. */
 		u->guard = h->last_rsw == PTE_RSW_BARE ? (h->mpfctl & MPFCTL_GUARD) != 0
 						       : (h->last_rsw & 1);
+		/* Selective update: PTE bit 9, or mpfctl's range without translation. */
+		u->update = h->last_rsw == PTE_RSW_BARE
+				    ? (h->mpfctl & MPFCTL_UPDATE) && *pa >= h->mupdbase &&
+					      *pa < h->mupdlimit
+				    : (h->last_rsw >> 1) & 1;
 		u->ok |= (uint8_t)(1u << acc);
 		u->ram = memmap_is_ram(h->env.mm, u->ppn << 12, PAGE_SIZE) &&
 			 u->ppn != h->env.slow_page;
@@ -513,6 +520,7 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 		pk->mem_fault = 1;
 		return;
 	}
+	pk->update = h->micro_d.update;
 	pk->mmio = !h->micro_d.ram && (!memmap_is_ram(h->env.mm, pk->pa, pk->size) ||
 					(pk->pa >> 12) == h->env.slow_page);
 	if (pk->mmio && pk->cls == IC_AMO)

@@ -63,6 +63,10 @@ struct hart_env {
  */
 #define CSR_MPFCTL	0x7c0
 #define MPFCTL_GUARD	0x1	/* guarded sequential instruction prefetching */
+#define MPFCTL_UPDATE	0x2	/* selective update for [mupdbase, mupdlimit) */
+/* The physical range selective update covers without translation (4 KiB granules). */
+#define CSR_MUPDBASE	0x7c1
+#define CSR_MUPDLIMIT	0x7c2
 
 /*
  * Does this Zicsr instruction write its CSR? csrrw/csrrwi always; csrrs,
@@ -108,6 +112,7 @@ struct hart_peek {
 	uint32_t ipte[2];	/* the I-TLB walk's PTE physical addresses, in order */
 	uint32_t fetch_pa;	/* physical address of the instruction */
 	uint8_t guard_en;	/* guarded sequential prefetching is on for this code page */
+	uint8_t update;		/* the data page is a selective-update page (PTE bit 9) */
 	uint32_t raw;		/* the instruction word */
 	const struct insn *insn;	/* its decoded form (the hart's own, opaque) */
 	union {

@@ -103,6 +103,7 @@ struct micro_tlb {
 	uint8_t pmp_page;	/* access types PMP allows on the whole page */
 	uint8_t ram;		/* the page is RAM that no device watches */
 	uint8_t guard;		/* guarded prefetching is on for the page (micro_i only) */
+	uint8_t update;		/* a selective-update page (micro_d only) */
 	uint8_t fast;		/* ok & pmp_page: access types hart_peek takes at once */
 };
 
@@ -129,6 +130,7 @@ struct hart {
 	uint32_t misa, medeleg, mideleg, mie, mtvec, mcounteren, mscratch, mepc, mcause, mtval;
 	uint32_t menvcfg, mcountinhibit;
 	uint32_t mpfctl;	/* osprey CSR 0x7c0: MPFCTL_* enables when translation is off */
+	uint32_t mupdbase, mupdlimit;	/* osprey CSRs 0x7c1, 0x7c2: MPFCTL_UPDATE's range */
 	uint32_t mip_sw;	/* mip bits written by software: SSIP, STIP, SEIP */
 	uint32_t mip_hw;	/* mip bits driven by devices: MSIP, MTIP, MEIP, SEIP */
 	uint8_t pmpcfg[PMP_ENTRIES];

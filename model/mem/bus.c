@@ -11,6 +11,7 @@ const char *const bus_op_names[BUS_OPS] = {
 const struct stat_field bus_stat_fields[] = {
 	STAT(struct bus_stats, busrd), STAT(struct bus_stats, busrdx),
 	STAT(struct bus_stats, busupgr), STAT(struct bus_stats, writeback),
+	STAT(struct bus_stats, busupd),
 	STAT(struct bus_stats, c2c), STAT(struct bus_stats, from_memory),
 	STAT(struct bus_stats, wait_cycles), STAT(struct bus_stats, busy_cycles),
 };
@@ -44,7 +45,6 @@ void bus_request(struct bus *b, const struct bus_req *req)
 {
 	struct bus_queue *q = &b->q[req->agent];
 
-	assert(req->op != BUS_UPDATE);	/* reserved: no issuer yet */
 	assert(q->count < BUS_QUEUE);
 	q->req[(q->head + q->count) % BUS_QUEUE] = *req;
 	q->count++;
@@ -273,6 +273,8 @@ void bus_tick(struct bus *b, uint64_t now)
 	b->ready_fresh = 0;
 	if (r->op == BUS_UPGR && !b->ops[agent]->holds(b->agent[agent], r->line))
 		r->op = BUS_RDX;	/* the shared copy was lost while the request waited */
+	else if (r->op == BUS_UPDATE && !b->ops[agent]->holds(b->agent[agent], r->line))
+		r->op = BUS_RD;		/* likewise: read it again, the update comes after */
 
 	t = now + (uint64_t)b->cfg.arb_cycles * d;
 	if (r->op != BUS_WB) {
@@ -296,6 +298,12 @@ void bus_tick(struct bus *b, uint64_t now)
 	case BUS_UPGR:
 		s->busupgr.v[r->mode]++;
 		end = t;
+		break;
+	case BUS_UPDATE:
+		/* One beat of data; memory takes the word too (a write in its queue). */
+		s->busupd.v[r->mode]++;
+		shared = (flags & SNOOP_HAD) != 0;
+		end = later(t + d, memctl_write(b->mem, r->line * b->line_bytes, t));
 		break;
 	case BUS_DMA_WR:
 		end = t + b->transfer;

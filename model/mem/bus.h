@@ -29,7 +29,12 @@ enum bus_op {
 	BUS_RDX,	/* read a line to own it: other copies are invalidated */
 	BUS_UPGR,	/* own a line already held shared: invalidate others, no data */
 	BUS_WB,		/* write a dirty line back to memory */
-	/* Reserved for the selective-update protocol; no agent issues it yet. */
+	/*
+	 * The selective-update protocol's (l2.h): a word written to a shared
+	 * line; the other copies take it and stay, and so does memory. One
+	 * data beat after the snoop; the shared signal says whether any other
+	 * cache kept a copy.
+	 */
 	BUS_UPDATE,
 	/*
 	 * The DMA engine's: a snooped read that leaves no copy (a dirty owner
@@ -80,6 +85,7 @@ struct bus_queue {
 /* Per requesting hart, per mode */
 struct bus_stats {
 	struct mctr busrd, busrdx, busupgr, writeback;
+	struct mctr busupd;		/* selective-update word broadcasts (BusUpd) */
 	struct mctr c2c;		/* lines supplied by another cache */
 	struct mctr from_memory;	/* lines supplied by memory */
 	struct mctr wait_cycles;	/* cycles requests waited for the bus */

@@ -24,7 +24,8 @@ struct cache_line {
 	uint8_t state;		/* enum line_state */
 	uint8_t prefetched;	/* filled by a prefetch and not yet used by a demand access */
 	uint8_t flags;		/* free for the owning cache's use */
-	uint8_t watch;		/* the owning cache reports accesses to it (sharing tracker) */
+	uint8_t watch;		/* for the owning cache: any bit set keeps hits off its fast
+				 * path (the L1's L1_WATCH_* bits) */
 };
 
 struct cache_array;

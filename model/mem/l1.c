@@ -14,7 +14,7 @@ const struct stat_field l1_stat_fields[] = {
 	STAT(struct l1_stats, mshr_merges), STAT(struct l1_stats, mshr_full),
 	STAT(struct l1_stats, writebacks), STAT(struct l1_stats, invalidations),
 	STAT(struct l1_stats, side_hits), STAT(struct l1_stats, coherence_true),
-	STAT(struct l1_stats, coherence_false),
+	STAT(struct l1_stats, coherence_false), STAT(struct l1_stats, updates),
 };
 const int l1_stat_nfields = sizeof(l1_stat_fields) / sizeof(l1_stat_fields[0]);
 
@@ -133,15 +133,16 @@ static void departs(struct l1 *c, const struct cache_line *l)
 {
 	int mode;
 
-	if (l->watch && sharing_departed(c->sh, c->hart, l->tag, &mode) == SHARING_FALSE)
+	if ((l->watch & L1_WATCH_SHARING) &&
+	    sharing_departed(c->sh, c->hart, l->tag, &mode) == SHARING_FALSE)
 		c->stats.coherence_false.v[mode]++;
 }
 
 /* Line @l just came in (or gained ownership): watched if the tracker follows it. */
 static void watch_if_tracked(struct l1 *c, struct cache_line *l)
 {
-	if (c->sh)
-		l->watch = (uint8_t)sharing_watch(c->sh, c->hart, l->tag);
+	if (c->sh && sharing_watch(c->sh, c->hart, l->tag))
+		l->watch |= L1_WATCH_SHARING;
 }
 
 /* @seen: the line came in through a demand miss, so the classifier knows it. */
@@ -258,15 +259,18 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 	if (c->nabandoned)
 		list_take(c->abandoned, &c->nabandoned, line);
 
-	if (l && (!write || l->state != LINE_S)) {
+	if (write == L1_UPDATE && !l)
+		write = L1_READ;	/* bring it in shared; the store comes back for its update */
+	if (l && (!write || l->state != LINE_S ||
+		  (write == L1_UPDATE && (l->watch & L1_WATCH_GRANT)))) {
 		if (!consume_replay(c, line)) {
 			count_hit(c, line, !l->prefetched);
 			tell(c, PFE_ACCESS, line, now);
 		}
-		if (l->watch) {
+		if (l->watch & L1_WATCH_SHARING) {
 			int miss_mode;
 
-			if (sharing_access(c->sh, c->hart, addr, write == L1_WRITE, &miss_mode) ==
+			if (sharing_access(c->sh, c->hart, addr, write & L1_WRITE, &miss_mode) ==
 			    SHARING_TRUE)
 				c->stats.coherence_true.v[miss_mode]++;
 		}
@@ -276,7 +280,9 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 			c->pfs[l->flags].useful.v[mode]++;
 			tell(c, PFE_FIRST_USE, line, now);
 		}
-		if (write == L1_WRITE)
+		if (write == L1_UPDATE && l->state == LINE_S)
+			l->watch &= (uint8_t)~L1_WATCH_GRANT;	/* the update performs: once */
+		else if (write & L1_WRITE)
 			l->state = LINE_M;
 		return L1_HIT;
 	}
@@ -325,9 +331,15 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 	if (r != L1_MISS)
 		return r;
 	if (l) {
-		/* A write to a shared line: a hit, but ownership must be gained first. */
+		/*
+		 * A write to a shared line: a hit, but ownership must be gained
+		 * first (or, on an update line, the word broadcast).
+		 */
 		count_hit(c, line, 1);
-		c->stats.upgrades.v[mode]++;
+		if (write == L1_UPDATE)
+			c->stats.updates.v[mode]++;
+		else
+			c->stats.upgrades.v[mode]++;
 	} else {
 		count_miss(c, line);
 		tell(c, PFE_ACCESS, line, now);
@@ -447,6 +459,15 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 	}
 	if (c->wake)
 		c->wake(c->wake_ctx, now);
+}
+
+void l1_update_granted(struct l1 *c, uint32_t line, uint64_t now)
+{
+	struct cache_line *l = carray_find(&c->arr, line);
+
+	if (l)
+		l->watch |= L1_WATCH_GRANT;
+	l1_fill(c, line, LINE_S, now);
 }
 
 int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action)

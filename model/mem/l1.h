@@ -51,7 +51,18 @@ enum l1_need {
 	L1_READ,	/* the data: any valid state */
 	L1_WRITE,	/* ownership, and the line becomes dirty (stores, SC, AMOs) */
 	L1_OWN,		/* ownership without a write (LR, which reserves the line) */
+	/*
+	 * A store to a selective-update line (coh.selective_update): to a
+	 * shared copy, the word is broadcast (BusUpd) and every copy stays;
+	 * to an owned one, as L1_WRITE; a missing line is read shared first.
+	 * Its bit 0 is L1_WRITE's: on an owned line it makes the line dirty.
+	 */
+	L1_UPDATE,
 };
+
+/* struct cache_line's watch bits in an L1. */
+#define L1_WATCH_SHARING	0x1	/* the sharing tracker follows the line */
+#define L1_WATCH_GRANT		0x2	/* its BusUpd was granted: the store may perform once */
 
 enum l1_result {
 	L1_HIT,		/* the access completes this cycle (plus hit latency - 1) */
@@ -80,6 +91,7 @@ struct l1_stats {
 	struct mctr side_hits;		/* misses the look-aside buffer (stream buffers) served */
 	/* coherence misses settled as true or false sharing (mem/sharing.h; L1D) */
 	struct mctr coherence_true, coherence_false;
+	struct mctr updates;		/* stores to shared selective-update lines (BusUpd) */
 };
 
 struct l1_mshr {
@@ -179,8 +191,8 @@ static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, u
 	mclass_hit(c->mc, line);
 	if (c->arr.ways > 1)
 		carray_touch(&c->arr, l);
-	if (write == L1_WRITE)
-		l->state = LINE_M;
+	if (write & L1_WRITE)
+		l->state = LINE_M;	/* L1_WRITE, or L1_UPDATE to an owned line */
 	return L1_HIT;
 }
 
@@ -193,6 +205,9 @@ void l1_abandon(struct l1 *c, uint32_t line);
 
 /* From the L2: the line (L1 line number) arrives in @state at @now. */
 void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now);
+
+/* From the L2: the BusUpd of the shared @line was granted; the store waiting for it may perform. */
+void l1_update_granted(struct l1 *c, uint32_t line, uint64_t now);
 
 /* What a snoop does to the L1 lines it covers (l1_snoop_range). */
 enum l1_snoop {

@@ -15,7 +15,8 @@ const struct stat_field l2_stat_fields[] = {
 	STAT(struct l2_stats, coherence), STAT(struct l2_stats, upgrades),
 	STAT(struct l2_stats, writebacks), STAT(struct l2_stats, back_invalidations),
 	STAT(struct l2_stats, snoop_invalidations), STAT(struct l2_stats, snoop_downgrades),
-	STAT(struct l2_stats, pf_bus_reads),
+	STAT(struct l2_stats, pf_bus_reads), STAT(struct l2_stats, updates),
+	STAT(struct l2_stats, snoop_updates),
 };
 const int l2_stat_nfields = sizeof(l2_stat_fields) / sizeof(l2_stat_fields[0]);
 
@@ -103,13 +104,16 @@ static void deliver(void *ctx, uint64_t arg, uint64_t now)
 	struct cache_line *l = carray_find(&c->arr, line >> (c->arr.line_shift -
 							     l1->arr.line_shift));
 
-	if (!l || (excl && l->state == LINE_S)) {
+	if (!l || (excl && excl != L1_UPDATE && l->state == LINE_S)) {
 		l2_request_from(c, l1, line, excl, (int)((arg >> 40) & 0xff), now);
 		return;
 	}
 	if (st == LINE_E && l->state == LINE_S)
 		st = LINE_S;
-	l1_fill(l1, line, st, now);
+	if (excl == L1_UPDATE && st == LINE_S)
+		l1_update_granted(l1, line, now);
+	else
+		l1_fill(l1, line, st, now);
 }
 
 static void respond(struct l2 *c, const struct l2_waiter *w, enum line_state l2state,
@@ -139,18 +143,49 @@ static void count_miss(struct l2 *c, uint32_t line)
 	count_miss_class(&c->stats.compulsory, mclass_access(c->mc, line, 0), mode);
 }
 
+/* A store to a shared update line: BusUpd with the word. 0, or -1 without a free MSHR. */
+static int send_update(struct l2 *c, const struct l2_waiter *w, uint32_t line, uint64_t ready)
+{
+	int mode = *c->mode;
+
+	for (uint32_t i = 0; i < c->cfg.mshrs; i++) {
+		struct l2_mshr *m = &c->mshr[i];
+
+		if (m->valid)
+			continue;
+		c->stats.accesses.v[mode]++;
+		c->stats.hits.v[mode]++;
+		c->stats.updates.v[mode]++;
+		mclass_hit(c->mc, line);
+		*m = (struct l2_mshr){ .valid = 1, .op = BUS_UPDATE, .line = line, .nwait = 1 };
+		m->wait[0] = *w;
+		bus_send(c, BUS_UPDATE, line, ready);
+		return 0;
+	}
+	return -1;
+}
+
 /*
  * Handles a request; returns 0, or -1 when it needs an MSHR (or a waiter
  * slot) that is not free, in which case the caller queues it.
  */
-static int handle(struct l2 *c, const struct l2_waiter *w, uint64_t now)
+static int handle(struct l2 *c, const struct l2_waiter *wanted, uint64_t now)
 {
+	struct l2_waiter wcopy = *wanted, *w = &wcopy;
 	uint32_t line = w->line >> (c->arr.line_shift - w->l1->arr.line_shift);
 	struct cache_line *l = carray_find(&c->arr, line);
 	struct l2_mshr *m = find_mshr(c, line);
 	uint64_t ready = now + c->cfg.latency;
 	int mode = *c->mode;
 
+	if (w->excl == L1_UPDATE) {
+		if (m)
+			return -1;	/* after the transaction in flight, as a new request */
+		if (!l)
+			w->excl = L1_READ;	/* lost meanwhile: read it shared, the store retries */
+		else if (l->state == LINE_S)
+			return send_update(c, w, line, ready);
+	}
 	if (m) {
 		/* Merge with the transaction in flight; done() sorts out ownership. */
 		if (m->nwait == L2_WAITERS)
@@ -278,6 +313,24 @@ static void bus_done(void *agent, const struct bus_req *r, int shared, uint64_t 
 	if (r->op == BUS_WB)
 		return;
 	m = find_mshr(c, r->line);
+	if (m && m->op == BUS_UPDATE) {
+		/*
+		 * The word is on the bus: the line stays shared if another cache
+		 * kept a copy, else it is this cache's alone (and clean: memory
+		 * took the word). Read instead when the copy was lost meanwhile
+		 * (the bus turned the BusUpd into a BusRd): no update happened.
+		 */
+		if (r->op != BUS_UPDATE)
+			for (int i = 0; i < m->nwait; i++)
+				m->wait[i].excl = L1_READ;
+		st = shared ? LINE_S : LINE_E;
+		install(c, r->line, st, now);
+		for (int i = 0; i < m->nwait; i++)
+			respond(c, &m->wait[i], st, now);
+		m->valid = 0;
+		retry_pending(c, now);
+		return;
+	}
 	for (int i = 0; m && i < m->nwait; i++) {
 		need_excl |= m->wait[i].excl != L1_READ;
 		need_write |= m->wait[i].excl == L1_WRITE;
@@ -338,6 +391,11 @@ static int bus_snoop(void *agent, uint32_t line, enum bus_op op, uint64_t now)
 			flags |= SNOOP_DIRTY;
 			l->state = LINE_E;
 		}
+		return flags;
+	}
+	if (op == BUS_UPDATE) {
+		/* Another cache's word: every copy here takes it and stays (shared, clean). */
+		c->stats.snoop_updates.v[mode]++;
 		return flags;
 	}
 	if (op == BUS_RD) {

@@ -9,6 +9,16 @@
  * or S; write miss -> BusRdX, filled M; write to S -> BusUpgr, then M; write
  * to E -> M silently. Evicting M -> WriteBack. Snooper side: BusRd on M ->
  * flush, S; on E -> S; BusRdX or BusUpgr -> I (M flushes on BusRdX).
+ *
+ * Selective update (coh.selective_update; the README's transition table):
+ * a store to a shared line of an update page (L1_UPDATE) sends BusUpd with
+ * the word instead of BusUpgr. Memory takes the word too (write-through, as
+ * in the Firefly), so shared lines stay clean and no cache owns them.
+ * Requester: S -> S if another cache had the line (the bus's shared signal),
+ * else E; the store then performs. Snooper: BusUpd on S -> S, the copy (L1D
+ * and L1I too) updated in place. Owned lines (E, M) take update stores
+ * silently, as any store; a missing line is read with BusRd first. LR, SC
+ * and AMOs ask for ownership (BusRdX/BusUpgr) on update lines as elsewhere.
  */
 #ifndef OSPREY_L2_H
 #define OSPREY_L2_H
@@ -33,6 +43,8 @@ struct l2_stats {
 	struct mctr snoop_invalidations;	/* lines lost to other caches' writes */
 	struct mctr snoop_downgrades;	/* E/M lines demoted to S by other caches' reads */
 	struct mctr pf_bus_reads;	/* bus reads made for instruction prefetches */
+	struct mctr updates;		/* BusUpd sent: stores to shared update lines */
+	struct mctr snoop_updates;	/* BusUpd of other caches received: copies updated */
 };
 
 #define L2_WAITERS 8

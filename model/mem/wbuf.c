@@ -15,7 +15,8 @@ struct wbuf_entry *wbuf_push(struct wbuf *w, uint32_t pa, int size, uint32_t val
 	struct wbuf_entry *e = &w->e[(w->head + w->count) % WBUF_MAX];
 
 	assert(w->count < w->cap);
-	*e = (struct wbuf_entry){ .pa = pa, .val = val, .size = (uint8_t)size };
+	*e = (struct wbuf_entry){ .pa = pa, .val = val, .size = (uint8_t)size,
+				  .need = 1 /* L1_WRITE */ };
 	w->count++;
 	return e;
 }

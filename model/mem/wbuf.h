@@ -19,6 +19,7 @@ struct wbuf_entry {
 	uint8_t size;		/* bytes */
 	uint8_t mode;		/* enum stat_mode of the store (for --profile) */
 	uint8_t missed;		/* its drain has already counted an L1D miss */
+	uint8_t need;		/* enum l1_need its drain asks for: L1_WRITE or L1_UPDATE */
 	uint32_t pc;		/* the store instruction (for --profile) */
 };
 

@@ -111,6 +111,8 @@ static const struct key keys[] = {
 	U32("dma.setup", dma.setup, 0, 100000, "cycles from a DMA start to its first line"),
 	U32("dma.granule", dma.granule, 1, 4096, "DMA address and length granule, bytes"),
 	SIZE("dma.max_len", dma.max_len, 1, 1u << 30, "bytes one DMA operation may move"),
+	ENUM("coh.selective_update", coh.selective_update, off_on_names,
+	     "update (BusUpd) instead of invalidate on update pages: off or on"),
 };
 
 /*

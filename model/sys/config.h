@@ -95,6 +95,11 @@ struct dma_config {
 	uint32_t max_len;	/* bytes one operation may move */
 };
 
+/* Coherence supports (mem/l2.h). */
+struct coh_config {
+	uint32_t selective_update;	/* stores to update pages (PTE bit 9) send BusUpd */
+};
+
 struct config {
 	uint32_t mode;		/* enum sim_mode */
 	uint32_t cores;		/* harts, 1..MAX_HARTS */
@@ -112,6 +117,7 @@ struct config {
 	struct mem_config mem;
 	struct pf_config pf;
 	struct dma_config dma;
+	struct coh_config coh;
 };
 
 extern const char *const repl_names[];	/* NULL-terminated: "lru", "fifo", "random" */

@@ -211,32 +211,32 @@ static void harts(uint32_t mask, char *buf, int len)
 		snprintf(buf, len, "-");
 }
 
-struct data_ctx {
-	FILE *f;
-	const struct symtab *syms;
-	uint32_t line_bytes;
-	int nharts;
+/* The lines with coherence misses, gathered (sharing_lines calls back in line order). */
+struct line_list {
+	struct sharing_line *v;
+	size_t n, cap;
 };
 
-static void data_record(void *ctx, const struct sharing_line *l)
+static void gather(void *ctx, const struct sharing_line *l)
 {
-	struct data_ctx *x = ctx;
-	uint32_t base = l->line * x->line_bytes;
-	uint64_t t = 0, fl = 0;
+	struct line_list *x = ctx;
 
-	for (int h = 0; h < x->nharts; h++) {
-		t += l->true_misses[h];
-		fl += l->false_misses[h];
+	if (x->n == x->cap) {
+		x->cap = x->cap ? 2 * x->cap : 64;
+		x->v = realloc(x->v, x->cap * sizeof(*x->v));
+		if (!x->v)
+			host_out_of_memory("profile");
 	}
-	fprintf(x->f, "data 0x%08x %llu %llu", base, (unsigned long long)t, (unsigned long long)fl);
-	for (int h = 0; h < x->nharts; h++)
-		if (l->true_misses[h] || l->false_misses[h])
-			fprintf(x->f, " h%d:%llu/%llu", h, (unsigned long long)l->true_misses[h],
-				(unsigned long long)l->false_misses[h]);
-	/* The variables in the line: runs of parts under one symbol. */
+	x->v[x->n++] = *l;
+}
+
+/* The variables of one tracked line @l (at @base), with the harts that wrote and read them. */
+static void line_vars(const struct sharing_line *l, uint32_t base, const struct symtab *syms,
+		      FILE *f)
+{
 	for (uint32_t i = 0; i < l->parts;) {
 		uint32_t a = base + i * l->part_bytes, w = 0, r = 0;
-		const struct symbol *s = x->syms ? symtab_lookup(x->syms, a) : NULL;
+		const struct symbol *s = syms ? symtab_lookup(syms, a) : NULL;
 		char sym[128], ws[64], rs[64];
 		uint32_t j = i;
 
@@ -248,7 +248,7 @@ static void data_record(void *ctx, const struct sharing_line *l)
 				r |= l->readers[j];
 			}
 			j++;
-		} while (j < l->parts && (s ? symtab_lookup(x->syms, base + j * l->part_bytes) == s
+		} while (j < l->parts && (s ? symtab_lookup(syms, base + j * l->part_bytes) == s
 					     : 0));
 		if (s)
 			snprintf(sym, sizeof(sym), a == s->addr ? "%s" : "%s+0x%x", s->name,
@@ -258,19 +258,53 @@ static void data_record(void *ctx, const struct sharing_line *l)
 		harts(w, ws, sizeof(ws));
 		harts(r, rs, sizeof(rs));
 		if (w | r)
-			fprintf(x->f, " | %s w:%s r:%s", sym, ws, rs);
+			fprintf(f, " | %s w:%s r:%s", sym, ws, rs);
 		i = j;
 	}
-	fputc('\n', x->f);
+}
+
+/*
+ * One record per L1D line with coherence misses; its variables are those of
+ * every tracked line of the same coherence unit (@unit_bytes, the bus line):
+ * a write anywhere in the unit takes the line from the other caches.
+ */
+static void data_records(const struct line_list *x, uint32_t line_bytes, uint32_t unit_bytes,
+			 const struct symtab *syms, FILE *f)
+{
+	for (size_t k = 0; k < x->n; k++) {
+		const struct sharing_line *l = &x->v[k];
+		uint32_t base = l->line * line_bytes, unit = base / unit_bytes;
+		uint64_t t = 0, fl = 0;
+		size_t first = k, last = k;
+
+		for (int h = 0; h < l->nharts; h++) {
+			t += l->true_misses[h];
+			fl += l->false_misses[h];
+		}
+		fprintf(f, "data 0x%08x %llu %llu", base, (unsigned long long)t,
+			(unsigned long long)fl);
+		for (int h = 0; h < l->nharts; h++)
+			if (l->true_misses[h] || l->false_misses[h])
+				fprintf(f, " h%d:%llu/%llu", h,
+					(unsigned long long)l->true_misses[h],
+					(unsigned long long)l->false_misses[h]);
+		while (first > 0 && x->v[first - 1].line * line_bytes / unit_bytes == unit)
+			first--;
+		while (last + 1 < x->n && x->v[last + 1].line * line_bytes / unit_bytes == unit)
+			last++;
+		for (size_t i = first; i <= last; i++)
+			line_vars(&x->v[i], x->v[i].line * line_bytes, syms, f);
+		fputc('\n', f);
+	}
 }
 
 int profile_write(const struct profile *p, const struct sharing *sh, uint32_t line_bytes,
-		  const struct symtab *syms, const struct symtab *usyms, const char *what,
-		  FILE *f)
+		  uint32_t unit_bytes, const struct symtab *syms, const struct symtab *usyms,
+		  const char *what, FILE *f)
 {
 	size_t n;
 	struct row *v = rows(p, &n);
-	struct data_ctx x = { f, syms, line_bytes, p->nharts };
+	struct line_list x = { 0 };
 
 	fprintf(f, "# osprey profile 1 of %s\n", what);
 	fprintf(f, "# code HART MODE PC SYMBOL IMISS ISTALL DMISS DSTALL BUS\n");
@@ -281,7 +315,9 @@ int profile_write(const struct profile *p, const struct sharing *sh, uint32_t li
 	free(v);
 	fprintf(f, "# data LINE TRUE FALSE hHART:TRUE/FALSE... | VARIABLE w:WRITERS r:READERS ...\n");
 	if (sh)
-		sharing_lines(sh, data_record, &x);
+		sharing_lines(sh, gather, &x);
+	data_records(&x, line_bytes, unit_bytes < line_bytes ? line_bytes : unit_bytes, syms, f);
+	free(x.v);
 	return ferror(f) ? -1 : 0;
 }
 

@@ -19,8 +19,8 @@
  *     one L1D line (hex address) with coherence misses: true- and
  *     false-sharing misses over all harts, then "hN:T/F" per hart that had
  *     any, then per variable (data symbol+offset, or the address) lying in
- *     the line, the harts that wrote and read its words ("w:0,2 r:1,3";
- *     "-" for none).
+ *     the line's coherence unit (the bus line), the harts that wrote and
+ *     read its words ("w:0,2 r:1,3"; "-" for none).
  * Records are sorted: code by hart, mode and address; data by line.
  */
 #ifndef OSPREY_PROFILE_H
@@ -53,12 +53,14 @@ void profile_stall(struct profile *p, int h, int mode, uint32_t pc, enum prof_ki
 
 /*
  * Writes the profile to @f: the code records, then the data lines of @sh
- * (may be NULL), each address named from @syms, user-mode code from @usyms
- * first (may be NULL). Returns 0, or -1 on a write error.
+ * (may be NULL; L1D lines of @line_bytes, whose variables are listed for
+ * their whole coherence unit of @unit_bytes, the bus line), each address
+ * named from @syms, user-mode code from @usyms first (may be NULL). Returns
+ * 0, or -1 on a write error.
  */
 int profile_write(const struct profile *p, const struct sharing *sh, uint32_t line_bytes,
-		  const struct symtab *syms, const struct symtab *usyms, const char *what,
-		  FILE *f);
+		  uint32_t unit_bytes, const struct symtab *syms, const struct symtab *usyms,
+		  const char *what, FILE *f);
 
 /* The @n costliest instruction addresses and lines, for stderr. */
 void profile_top_print(const struct profile *p, const struct sharing *sh, uint32_t line_bytes,

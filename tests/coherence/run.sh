@@ -5,6 +5,10 @@
 #   share_pair   a data record names left_count written by hart 0 and
 #                right_count written by hart 1, with false-sharing misses
 #   share_apart  no data record names either counter
+#   update_counter  with coh.selective_update=on: no data record names
+#                upd_counter (no coherence miss after the first reads) and
+#                bus.busupd counts every increment; with it off, the
+#                counter's line takes coherence misses
 #
 # usage: run.sh BUILD OSPREY QEMU
 # Output: a line per check and "coherence: N passed, M failed"; status 1 if any failed.
@@ -26,12 +30,13 @@ run() {
 		>"$dir/$name.$tag.out" 2>"$dir/$name.$tag.err" </dev/null
 }
 
-for name in share_pair share_apart; do
+for name in share_pair share_apart update_counter; do
 	timeout 60 $qemu -M virt -bios none -nographic -smp 4 -m 128M \
 		-kernel "$dir/$name.elf" </dev/null >"$dir/$name.qemu" 2>&1
 	for mode in timing functional; do
 		opts="--mode $mode --cores 4"
-		[ $mode = timing ] && opts="$opts --profile $dir/$name.prof"
+		[ $mode = timing ] && opts="$opts --profile $dir/$name.prof --stats $dir/$name.json"
+		[ $name = update_counter ] && opts="$opts --set coh.selective_update=on"
 		if run $name $mode $opts && cmp -s "$dir/$name.qemu" "$dir/$name.$mode.out"; then
 			ok "$name ($mode, same output as QEMU)"
 		else
@@ -56,6 +61,30 @@ if grep '^data ' "$dir/share_apart.prof" | grep -q 'left_count\|right_count'; th
 	grep '^data ' "$dir/share_apart.prof" | grep 'left_count\|right_count' | sed 's/^/  | /'
 else
 	ok "share_apart: no coherence misses on either counter"
+fi
+
+# The update counter, on and off.
+total() {	# total KEY FILE.json: the machine total of a statistic
+	sed -n "/\"total\": {/,\$p" "$2" | grep -A5 "\"$1\"" | sed -n 's/.*"total": \([0-9]*\).*/\1/p' | head -n 1
+}
+run update_counter off --cores 4 --set coh.selective_update=off --profile "$dir/update_off.prof"
+if grep '^data ' "$dir/update_counter.prof" | grep -q 'upd_counter'; then
+	bad "update_counter: the update line took coherence misses"
+	grep '^data ' "$dir/update_counter.prof" | grep upd_counter | sed 's/^/  | /'
+else
+	ok "update_counter: no coherence misses on the update line"
+fi
+upd=$(total bus.busupd "$dir/update_counter.json")
+if [ "${upd:-0}" -ge 2000 ]; then
+	ok "update_counter: $upd BusUpd for 2000 increments"
+else
+	bad "update_counter: bus.busupd ${upd:-missing}, expected 2000 or more"
+fi
+off=$(grep '^data ' "$dir/update_off.prof" | grep 'upd_counter' | awk '{ print $3 + $4 }')
+if [ "${off:-0}" -ge 1000 ]; then
+	ok "update_counter: with coh.selective_update=off the line takes $off coherence misses"
+else
+	bad "update_counter: with coh.selective_update=off, ${off:-no} coherence misses on the line"
 fi
 
 echo "coherence: $pass passed, $fail failed"

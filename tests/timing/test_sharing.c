@@ -187,7 +187,6 @@ static struct tsys *tracked(int n, struct sharing **sh)
 	return s;
 }
 
-#define L1D(s, i, f)	mctr_total(&(s)->l1d[i].stats.f)
 
 /*
  * An access as a core makes it: on a miss, the same access again once the

@@ -7,14 +7,15 @@
  * its sleep lock serializes its users.
  */
 #include "defs.h"
+#include "kdata.h"
 #include "fs.h"
 #include "param.h"
 
 extern struct superblock sb;	/* fs.c */
 
 static struct {
-	struct spinlock lock;
-	struct buf buf[NBUF];
+	struct spinlock lock __kopt_line;
+	struct buf buf[NBUF] __kopt_line;
 	struct buf head;	/* lock: LRU list sentinel; head.next is most recent */
 	int waiting;		/* lock: processes waiting for a free buffer */
 } bcache;

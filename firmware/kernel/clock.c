@@ -5,13 +5,14 @@
  * alone advances jiffies, waking sleepers.
  */
 #include "defs.h"
+#include "kdata.h"
 #include "memlayout.h"
 #include "proc.h"
 
 #define TICK_MTIME (TIMEBASE_HZ / HZ)	/* mtime ticks per jiffy */
 
-volatile uint32_t jiffies;	/* tickslock for writers; read without it */
-struct spinlock tickslock;
+volatile uint32_t jiffies __kopt_hot;	/* tickslock for writers; read without it */
+struct spinlock tickslock __kopt_line;
 
 uint64_t mtime(void)
 {

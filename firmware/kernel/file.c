@@ -2,14 +2,15 @@
 /* file.c - the open-file table and read/write/seek/stat on any kind of file. */
 #include "abi.h"
 #include "defs.h"
+#include "kdata.h"
 #include "file.h"
 #include "fs.h"
 #include "proc.h"
 
 static struct {
-	struct spinlock lock;
-	struct file file[NFILE];
-} ftable = { .lock = { .name = "ftable" } };
+	struct spinlock lock __kopt_line;
+	struct file file[NFILE] __kopt_line;
+} ftable __kopt_line = { .lock = { .name = "ftable" } };
 
 /* A file with ref 1, or NULL if the table is full. */
 struct file *filealloc(void)

@@ -14,16 +14,17 @@
  */
 #include "abi.h"
 #include "defs.h"
+#include "kdata.h"
 #include "fs.h"
 #include "proc.h"
 
 struct superblock sb;		/* read once at boot, then constant */
-struct sleeplock fs_ns_lock;	/* serializes name-space changes */
+struct sleeplock fs_ns_lock __kopt_line;	/* serializes name-space changes */
 
 static struct {
-	struct spinlock lock;
-	struct inode inode[NINODE];
-} itable;
+	struct spinlock lock __kopt_line;
+	struct inode inode[NINODE] __kopt_line;
+} itable __kopt_line;
 
 /* Check the superblock at the start of the disk window: 0 if usable. */
 int fs_init(void)

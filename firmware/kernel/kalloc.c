@@ -5,6 +5,7 @@
  * up) is never handed out.
  */
 #include "defs.h"
+#include "kdata.h"
 #include "memlayout.h"
 #include "param.h"
 #include "spinlock.h"
@@ -19,7 +20,7 @@ static struct {
 	struct spinlock lock;
 	struct run *freelist;	/* lock */
 	uint32_t nfree;		/* lock: pages on the list */
-} kmem;
+} kmem __kopt_line;
 
 void kinit(void)
 {

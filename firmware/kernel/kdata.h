@@ -12,12 +12,33 @@
 #define __cacheline_aligned __attribute__((aligned(CACHE_LINE)))
 
 /*
- * The small core of heavily shared kernel variables can be gathered in this
- * page-aligned section (kernel.ld), so that hardware policy (e.g. update
- * coherence via PTE bit 9) can be applied to exactly those pages.  Nothing
- * is moved there yet: hot variables stay where they are for now.
+ * The small core of heavily shared kernel variables is gathered in this
+ * page-aligned section (kernel.ld), which vm.c maps with PTE bit 9 so that
+ * the hardware may keep it coherent by update instead of invalidation
+ * (osprey's coh.selective_update). Only the optimized data placement
+ * (KOPT_PRIV) puts anything there.
  */
 #define __shared_hot __attribute__((section(".data.shared_hot")))
+
+/*
+ * The kernel's data placement, chosen at build time (make kernel
+ * KERNEL_OPT=priv defines KOPT_PRIV): the original placement, where the
+ * linker packs variables as they come, or privatization and relocation:
+ *   __kopt_line  the variable (or member) starts a cache line of its own,
+ *                so that data written by one hart does not share a line
+ *                with data others write (per-hart counters, locks and
+ *                what they guard, read-mostly tables);
+ *   __kopt_hot   the same, in the shared-hot page: the tick counter, the
+ *                per-hart run queues and their load hints.
+ * Both are empty in the original build: the same source gives both.
+ */
+#ifdef KOPT_PRIV
+#define __kopt_line __cacheline_aligned
+#define __kopt_hot __shared_hot __cacheline_aligned
+#else
+#define __kopt_line
+#define __kopt_hot
+#endif
 
 /*
  * Zicbop prefetch hints: `ori x0, rs1, imm` with imm[4:0] = 1 (prefetch.r)

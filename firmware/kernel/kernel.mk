@@ -15,7 +15,22 @@
 
 KERNEL_DIR  := firmware/kernel
 MMODE_DIR   := firmware/mmode
-KBUILD      := $(BUILD)/kernel
+
+# Kernel build options (make kernel KERNEL_OPT="priv swpf"), each built in a
+# directory of its own (build/kernel-priv-swpf/):
+#   priv  privatization and relocation of shared data (kdata.h: KOPT_PRIV)
+#   swpf  software prefetch hints at the measured miss hot spots (KOPT_SWPF)
+KERNEL_OPTS_KNOWN := priv swpf
+KERNEL_OPT  ?=
+KERNEL_OPT_SORTED := $(sort $(KERNEL_OPT))
+ifneq ($(filter-out $(KERNEL_OPTS_KNOWN),$(KERNEL_OPT)),)
+$(error KERNEL_OPT: unknown option(s) '$(filter-out $(KERNEL_OPTS_KNOWN),$(KERNEL_OPT))'; known: $(KERNEL_OPTS_KNOWN))
+endif
+empty :=
+space := $(empty) $(empty)
+KBUILD      := $(BUILD)/kernel$(if $(KERNEL_OPT_SORTED),-$(subst $(space),-,$(KERNEL_OPT_SORTED)))
+KOPT_DEFS   := $(foreach o,$(KERNEL_OPT_SORTED),-DKOPT_$(shell echo $(o) | tr a-z A-Z))
+SHARED_HOT_ALIGN := $(if $(filter priv,$(KERNEL_OPT)),0x400000,0x1000)
 KERNEL_ELF  := $(KBUILD)/kernel.elf
 DISK_IMG    := $(KBUILD)/disk.img
 MKFS        := $(BUILD)/mkfs
@@ -23,7 +38,7 @@ DISK_KB     ?= 16384
 KERNEL_LD   := $(KERNEL_DIR)/kernel.ld
 
 KERNEL_CFLAGS = $(FW_CFLAGS) -fno-omit-frame-pointer -fno-stack-protector \
-		-I$(KERNEL_DIR) -I$(MMODE_DIR) -Ifirmware/include -MMD -MP
+		-I$(KERNEL_DIR) -I$(MMODE_DIR) -Ifirmware/include -MMD -MP $(KOPT_DEFS)
 
 KERNEL_SRC := $(sort $(wildcard $(MMODE_DIR)/*.S $(MMODE_DIR)/*.c)) \
 	      $(sort $(wildcard $(KERNEL_DIR)/*.S $(KERNEL_DIR)/*.c))
@@ -36,7 +51,8 @@ $(KBUILD)/obj/%.o: firmware/%.S
 	@mkdir -p $(dir $@)
 	$(FW_CC) $(KERNEL_CFLAGS) -c $< -o $@
 
-kernel_link = $(FW_CC) $(FW_CFLAGS) -T $(KERNEL_LD) -Wl,--no-warn-rwx-segments -o $@
+kernel_link = $(FW_CC) $(FW_CFLAGS) -T $(KERNEL_LD) -Wl,--no-warn-rwx-segments \
+	      -Wl,--defsym=SHARED_HOT_ALIGN=$(SHARED_HOT_ALIGN) -o $@
 
 # first link: an empty symbol table
 $(KBUILD)/ksyms0.S: $(KERNEL_DIR)/ksyms.sh

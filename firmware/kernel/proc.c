@@ -12,11 +12,12 @@
  */
 #include "abi.h"
 #include "defs.h"
+#include "kdata.h"
 #include "file.h"
 #include "fs.h"
 #include "proc.h"
 
-struct cpu cpus[NCPU];
+struct cpu cpus[NCPU] __kopt_hot;
 struct proc proc[NPROC];
 
 static char kstacks[NPROC][KSTACK_SIZE] __attribute__((aligned(16)));

@@ -48,7 +48,37 @@ struct cpu_stats {
 
 struct proc;
 
-/* One per hart; cpus[i] belongs to hart i and is reached through tp. */
+/*
+ * One per hart; cpus[i] belongs to hart i and is reached through tp.
+ *
+ * With KOPT_PRIV (kdata.h) the same fields are grouped by who touches them,
+ * a cache line per group: what other harts read as hints (online, idle,
+ * rq_len), what only this hart touches, the run queue (other harts take
+ * rqlock to push and steal), and this hart's counters. In the original
+ * order a context switch (ctx) or a counter update on one hart takes the
+ * line from every hart that reads its hints.
+ */
+#ifdef KOPT_PRIV
+struct cpu {
+	/* read by other harts: load hints */
+	int id;				/* hart id */
+	int online;			/* set once when the hart starts scheduling */
+	volatile int idle;		/* written by this hart, read racily by others */
+	volatile int rq_len;		/* rqlock; read racily as a load hint */
+	/* this hart only */
+	struct proc *proc __kopt_line;	/* the process running here, or NULL */
+	struct context ctx;		/* scheduler()'s saved registers */
+	int noff;			/* push_off() depth */
+	int intena;			/* interrupts enabled before push_off() */
+	int need_resched;		/* yield at the next return to user */
+	uint64_t next_timer;		/* mtime of the next tick */
+	/* the run queue */
+	struct spinlock rqlock __kopt_line;	/* guards the run queue */
+	struct proc *rq_head;		/* rqlock: FIFO of RUNNABLE processes */
+	struct proc *rq_tail;		/* rqlock */
+	struct cpu_stats stats __kopt_line;	/* this hart only */
+} __cacheline_aligned;
+#else
 struct cpu {
 	int id;				/* hart id */
 	int online;			/* set once when the hart starts scheduling */
@@ -65,6 +95,7 @@ struct cpu {
 	volatile int rq_len;		/* rqlock; read racily as a load hint */
 	struct cpu_stats stats;		/* this hart only */
 } __cacheline_aligned;
+#endif
 
 enum procstate { UNUSED, USED, SLEEPING, RUNNABLE, RUNNING, ZOMBIE };
 

@@ -18,10 +18,21 @@ pagetable_t kernel_pagetable = kpgtbl;
 #define KERN_FLAGS	(PTE_V | PTE_R | PTE_W | PTE_A | PTE_D | PTE_G)
 #define USER_FLAGS	(PTE_V | PTE_U | PTE_A | PTE_D)	/* plus R, W, X as asked */
 
+extern char __shared_hot_start[], __shared_hot_end[];	/* kernel.ld */
+
 void kvminit(void)
 {
+	uint32_t hot = (uint32_t)__shared_hot_start;
+
 	for (uint32_t pa = RAM_BASE; pa < RAM_END; pa += MEGAPAGE)
 		kpgtbl[VPN1(pa)] = PA2PTE(pa) | KERN_FLAGS | PTE_X;
+	/*
+	 * The shared-hot variables, when there are any, have a megapage of
+	 * their own (kernel.ld): it keeps them coherent by update on osprey
+	 * with coh.selective_update (other RSW bits are ignored elsewhere).
+	 */
+	if ((uint32_t)__shared_hot_end > hot)
+		kpgtbl[VPN1(hot)] |= PTE_UPDATE;
 	kpgtbl[VPN1(UART_VA)] = PA2PTE(UART_PHYS) | KERN_FLAGS;
 	kpgtbl[VPN1(CLINT_VA)] = PA2PTE(CLINT_PHYS) | KERN_FLAGS;
 	kpgtbl[VPN1(PLIC_VA)] = PA2PTE(PLIC_PHYS) | KERN_FLAGS;

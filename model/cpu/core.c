@@ -21,6 +21,8 @@ const struct stat_field core_stat_fields[] = {
 	STAT(struct core_stats, dtlb_lookups), STAT(struct core_stats, dtlb_misses),
 	STAT(struct core_stats, loads), STAT(struct core_stats, stores),
 	STAT(struct core_stats, atomics), STAT(struct core_stats, mmio),
+	STAT(struct core_stats, prefetches), STAT(struct core_stats, prefetch_no_translation),
+	STAT(struct core_stats, prefetch_no_mshr),
 };
 const int core_stat_nfields = sizeof(core_stat_fields) / sizeof(core_stat_fields[0]);
 
@@ -285,6 +287,28 @@ static void count_peek(struct core *c)
 	c->stats.dtlb_misses.v[m] += pk->dtlb_walk != 0;
 }
 
+/*
+ * A Zicbop prefetch that retired (imm[4:0]: 0 = prefetch.i into the L1I,
+ * 1 = prefetch.r, 3 = prefetch.w with ownership, into the L1D): non-binding,
+ * it never faults; dropped when its translation is not at hand or not
+ * permitted, or no prefetch slot is free.
+ */
+static void software_prefetch(struct core *c, const struct hart_peek *pk, uint64_t now)
+{
+	uint32_t kind = (pk->raw >> 20) & 0x1f;
+	uint32_t va = hart_reg(c->hart, pk->rs1) + ((uint32_t)((int32_t)pk->raw >> 20) & ~0x1fu);
+	struct l1 *l1 = kind == 0 ? c->l1i : c->l1d;
+	int m = c->mode;
+	uint32_t pa;
+
+	c->stats.prefetches.v[m]++;
+	if (hart_prefetch_translate(c->hart, va, kind == 3, kind == 0, &pa) != PFT_OK)
+		c->stats.prefetch_no_translation.v[m]++;
+	else if (l1_prefetch_need(l1, carray_line(&l1->arr, pa), PF_SOFTWARE,
+				  kind == 3 ? L1_OWN : L1_READ, now) < 0)
+		c->stats.prefetch_no_mshr.v[m]++;
+}
+
 /* Runs the instruction whose conditions are met, and sets up the next one. */
 static int execute(struct core *c, uint64_t now)
 {
@@ -378,6 +402,9 @@ static int execute(struct core *c, uint64_t now)
 			next += c->cfg.serialize;
 			cause = STALL_SERIAL;
 		}
+		break;
+	case IC_PREFETCH:
+		software_prefetch(c, pk, now);
 		break;
 	case IC_FENCE_I:
 		l1_flush(c->l1i);

@@ -53,6 +53,12 @@ struct core_stats {
 	struct mctr branches, mispredicts, traps;
 	struct mctr itlb_lookups, itlb_misses, dtlb_lookups, dtlb_misses;
 	struct mctr loads, stores, atomics, mmio;
+	/*
+	 * Zicbop prefetch instructions retired, and those dropped: their
+	 * translation missed the TLB or was not permitted, or no prefetch slot
+	 * (MSHR) was free. The rest went to the cache (swpf.* count them).
+	 */
+	struct mctr prefetches, prefetch_no_translation, prefetch_no_mshr;
 };
 
 struct bus;

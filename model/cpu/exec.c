@@ -593,6 +593,12 @@ void decode(uint32_t raw, struct insn *d)
 	case FMT_CSR: case FMT_CSRI: d->imm = raw >> 20; break;
 	default: break;
 	}
+	/*
+	 * Zicbop: ori x0, rs1, imm with imm[4:0] = 0, 1 or 3 is prefetch.i, .r
+	 * or .w of rs1 + imm[11:5] * 32. To the hart it stays an ori to x0.
+	 */
+	if ((raw & 0x7fff) == 0x6013 && ((raw >> 20) & 0x1f) <= 3 && ((raw >> 20) & 0x1f) != 2)
+		d->cls = IC_PREFETCH;
 	d->src1 = (d->uses & INSN_RS1) ? d->rs1 : 0;
 	d->src2 = (d->uses & INSN_RS2) ? d->rs2 : 0;
 	if (d->cls == IC_LOAD || d->cls == IC_STORE || d->cls == IC_AMO) {

@@ -81,7 +81,23 @@ static inline int csr_insn_writes(uint32_t raw)
 enum insn_class {
 	IC_ALU, IC_LOAD, IC_STORE, IC_AMO, IC_BRANCH, IC_JAL, IC_JALR, IC_MUL, IC_DIV,
 	IC_CSR, IC_FENCE, IC_FENCE_I, IC_SFENCE, IC_XRET, IC_WFI, IC_ECALL, IC_ILLEGAL,
+	IC_PREFETCH,	/* Zicbop prefetch.i/.r/.w: ori x0 (a no-op to the hart) */
 };
+
+/* What a Zicbop prefetch's translation found (hart_prefetch_translate). */
+enum pf_translation {
+	PFT_OK,		/* a TLB hit (or no translation) that permits the access, to RAM */
+	PFT_TLB_MISS,	/* the TLB does not hold the page: the prefetch is dropped */
+	PFT_DENIED,	/* not permitted (page, PMP), or not RAM: dropped */
+};
+
+/*
+ * Translates @va for a prefetch (@acc_write: prefetch.w, which asks for
+ * write permission; @fetch: prefetch.i) without a walk, a fault or any other
+ * effect: the prefetch is dropped when this is not PFT_OK. *@pa on PFT_OK.
+ */
+enum pf_translation hart_prefetch_translate(struct hart *h, uint32_t va, int acc_write,
+					    int fetch, uint32_t *pa);
 
 /* An instruction's fields that the timing model uses (struct hart_peek). */
 struct insn_timing {

@@ -167,6 +167,35 @@ static int walk(struct hart *h, struct tlb *tlb, uint32_t va, enum access acc, e
 	return -1;
 }
 
+enum pf_translation hart_prefetch_translate(struct hart *h, uint32_t va, int acc_write,
+					    int fetch, uint32_t *pa)
+{
+	enum access acc = fetch ? ACC_FETCH : acc_write ? ACC_STORE : ACC_LOAD;
+	enum priv eff = h->priv;
+	uint64_t p = va;
+
+	if (!fetch && eff == PRIV_M && (h->mstatus & MSTATUS_MPRV))
+		eff = (enum priv)((h->mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
+	if (eff != PRIV_M && (h->satp & 0x80000000u)) {
+		struct tlb_entry *e = tlb_lookup(fetch ? &h->itlb : &h->dtlb, va >> 12,
+						 (h->satp >> 22) & 0x1ff);
+
+		if (!e)
+			return PFT_TLB_MISS;
+		/* A/D bits to set would need a walk: the prefetch does not make one. */
+		if (!perm_ok(h, (uint8_t)e->pte, acc, eff) || !(e->pte & PTE_A) ||
+		    (acc == ACC_STORE && !(e->pte & PTE_D)))
+			return PFT_DENIED;
+		p = e->mega ? ((uint64_t)(e->ppn & ~0x3ffu) << 12) | (va & 0x3fffff)
+			    : ((uint64_t)e->ppn << 12) | (va & 0xfff);
+	}
+	if (p >> 32 || !memmap_is_ram(h->env.mm, (uint32_t)p, 1) ||
+	    (uint32_t)p >> 12 == h->env.slow_page || !pmp_allows(h, (uint32_t)p, 1, acc, eff))
+		return PFT_DENIED;
+	*pa = (uint32_t)p;
+	return PFT_OK;
+}
+
 int mmu_translate(struct hart *h, uint32_t va, enum access acc, uint32_t *paddr)
 {
 	enum priv eff = h->priv;

@@ -357,13 +357,18 @@ static int has_or_pending(struct l1 *c, uint32_t line)
 
 int l1_prefetch(struct l1 *c, uint32_t line, enum pf_source src, uint64_t now)
 {
+	return l1_prefetch_need(c, line, src, L1_READ, now);
+}
+
+int l1_prefetch_need(struct l1 *c, uint32_t line, enum pf_source src, int need, uint64_t now)
+{
 	if (has_or_pending(c, line))
 		return 0;
 	for (uint32_t i = 0; i < c->npf; i++) {
 		if (!c->pf[i].valid) {
 			c->pf[i] = (struct l1_pf_mshr){ 1, (uint8_t)src, 0, line };
 			c->pfs[src].issued.v[*c->mode]++;
-			schedule(c, line, 0, src, now);
+			schedule(c, line, need, src, now);
 			return 1;
 		}
 	}
@@ -395,7 +400,8 @@ void l1_send_miss(struct l1 *c, uint32_t line, uint64_t now)
 }
 
 /* A prefetch's line arrives. */
-static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, uint64_t now)
+static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, enum line_state state,
+		    uint64_t now)
 {
 	enum pf_source src = (enum pf_source)pm->src;
 	int demand = pm->demand;
@@ -408,7 +414,7 @@ static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, uint64_t
 		return;
 	if (demand) {
 		/* Late: the demand access waits for it, so it goes straight in, used. */
-		place(c, line, LINE_S);
+		place(c, line, state);
 		add_replay(c, line);
 		c->pfs[src].useful.v[*c->mode]++;
 		if (c->wake)
@@ -421,7 +427,7 @@ static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, uint64_t
 			c->pfs[l->flags].useless.v[*c->mode]++;
 		carray_fill(&c->pbuf, l, line, LINE_S);
 	} else {
-		l = place(c, line, LINE_S);
+		l = place(c, line, state);
 		l->prefetched = 1;
 	}
 	l->flags = (uint8_t)src;
@@ -441,7 +447,7 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 	if (pm && pm->src == PF_SBUF && c->side_fill)
 		c->side_fill(c->side_ctx, line, now);
 	if (pm && !m) {
-		pf_fill(c, pm, line, now);
+		pf_fill(c, pm, line, state, now);
 		return;
 	}
 	if (pm)

@@ -27,6 +27,7 @@ enum pf_source {
 	PF_NEXTLINE,	/* next-line prefetcher */
 	PF_GUARDED,	/* guarded sequential prefetcher */
 	PF_SBUF,	/* stream buffers */
+	PF_SOFTWARE,	/* Zicbop prefetch instructions (L1D; prefetch.i on the L1I) */
 	PF_SOURCES,
 };
 
@@ -244,6 +245,9 @@ int l1_prefetch_setup(struct l1 *c, uint32_t npf, uint32_t buffer_lines, uint64_
  * prefetch slot is free (ask again later).
  */
 int l1_prefetch(struct l1 *c, uint32_t line, enum pf_source src, uint64_t now);
+
+/* The same asking for @need of the line: L1_READ, or L1_OWN (prefetch.w: owned, clean). */
+int l1_prefetch_need(struct l1 *c, uint32_t line, enum pf_source src, int need, uint64_t now);
 
 /* The look-aside buffer hands over @line: it goes into the cache now. */
 void l1_install(struct l1 *c, uint32_t line, uint64_t now);

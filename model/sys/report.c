@@ -18,7 +18,7 @@
 #include "cpu/core.h"
 #include "sys/stats.h"
 
-#define MAX_GROUPS 11
+#define MAX_GROUPS 13
 
 /* The stat groups of hart @i. */
 static int groups(const struct machine *m, int i, struct stat_group *g)
@@ -51,6 +51,10 @@ static int groups(const struct machine *m, int i, struct stat_group *g)
 					      pf_stat_fields, pf_stat_nfields };
 		g[n++] = (struct stat_group){ "sbuf", &t->l1i[i].pfs[PF_SBUF], pf_stat_fields,
 					      pf_stat_nfields };
+		g[n++] = (struct stat_group){ "swpf", &t->l1d[i].pfs[PF_SOFTWARE],
+					      pf_stat_fields, pf_stat_nfields };
+		g[n++] = (struct stat_group){ "swpf_i", &t->l1i[i].pfs[PF_SOFTWARE],
+					      pf_stat_fields, pf_stat_nfields };
 	}
 	return n;
 }
@@ -63,7 +67,7 @@ struct totals {
 	struct l1_stats l1i, l1d;
 	struct l2_stats l2;
 	struct bus_stats bus;
-	struct pf_stats pf[3];	/* next-line, guarded, stream buffers */
+	struct pf_stats pf[5];	/* next-line, guarded, stream buffers, software (L1D, L1I) */
 	struct dma_stats dma;
 };
 
@@ -71,10 +75,11 @@ struct totals {
 static void *total_of(struct totals *tot, const char *unit)
 {
 	static const char *const names[] = { "hart", "core", "fetch", "l1i", "l1d", "l2", "bus",
-					     "pf_nextline", "pf_guarded", "sbuf", "dma" };
+					     "pf_nextline", "pf_guarded", "sbuf", "swpf", "swpf_i",
+					     "dma" };
 	void *const where[] = { &tot->hart, &tot->core, &tot->fetch, &tot->l1i, &tot->l1d,
 				&tot->l2, &tot->bus, &tot->pf[0], &tot->pf[1], &tot->pf[2],
-				&tot->dma };
+				&tot->pf[3], &tot->pf[4], &tot->dma };
 
 	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
 		if (!strcmp(names[k], unit))

@@ -51,6 +51,9 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 			      seed + 3))
 			return -1;
 		l2_connect(&t->l2[i], &t->l1i[i], &t->l1d[i], harts[i]);
+		/* Software prefetches have as many slots in the L1D as demand misses. */
+		if (l1_prefetch_setup(&t->l1d[i], cfg->l1d.mshrs, 0, seed + 4))
+			return -1;
 		l1_track_sharing(&t->l1d[i], t->sharing, i);
 		t->prefetching |= c->ipf.on;
 	}

@@ -3,7 +3,8 @@
 #   make test-coherence
 COH_DIR := tests/coherence
 COH_OUT := $(BUILD)/tests/coherence
-COH_ELFS := $(COH_OUT)/share_pair.elf $(COH_OUT)/share_apart.elf $(COH_OUT)/update_counter.elf
+COH_ELFS := $(COH_OUT)/share_pair.elf $(COH_OUT)/share_apart.elf $(COH_OUT)/update_counter.elf \
+	    $(COH_OUT)/swpf.elf $(COH_OUT)/swpf_none.elf
 
 $(COH_OUT)/%.o: $(COH_DIR)/%.c
 	@mkdir -p $(dir $@)
@@ -24,6 +25,14 @@ $(COH_OUT)/share_apart.elf: $(COH_OUT)/share_pair.o $(COH_OUT)/pair-apart.o $(FW
 	$(fw_link)
 
 $(COH_OUT)/update_counter.elf: $(COH_OUT)/update_counter.o $(COH_OUT)/update.o $(FW_CRT0) $(FW_LIB) $(FW_LDSCRIPT)
+	$(fw_link)
+
+$(COH_OUT)/swpf_none.o: $(COH_DIR)/swpf.c
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) $(FW_INC) -DNO_PREFETCH -c $< -o $@
+$(COH_OUT)/swpf.elf: $(COH_OUT)/swpf.o $(FW_CRT0) $(FW_LIB) $(FW_LDSCRIPT)
+	$(fw_link)
+$(COH_OUT)/swpf_none.elf: $(COH_OUT)/swpf_none.o $(FW_CRT0) $(FW_LIB) $(FW_LDSCRIPT)
 	$(fw_link)
 
 .PHONY: test-coherence

@@ -9,6 +9,10 @@
 #                upd_counter (no coherence miss after the first reads) and
 #                bus.busupd counts every increment; with it off, the
 #                counter's line takes coherence misses
+#   swpf         software prefetches: every one counted, the two to no
+#                memory dropped without a fault, 2000+ useful, and that many
+#                fewer L1D misses than swpf_none (the same loop, hints
+#                replaced by no-ops) with fewer cycles
 #
 # usage: run.sh BUILD OSPREY QEMU
 # Output: a line per check and "coherence: N passed, M failed"; status 1 if any failed.
@@ -30,7 +34,7 @@ run() {
 		>"$dir/$name.$tag.out" 2>"$dir/$name.$tag.err" </dev/null
 }
 
-for name in share_pair share_apart update_counter; do
+for name in share_pair share_apart update_counter swpf swpf_none; do
 	timeout 60 $qemu -M virt -bios none -nographic -smp 4 -m 128M \
 		-kernel "$dir/$name.elf" </dev/null >"$dir/$name.qemu" 2>&1
 	for mode in timing functional; do
@@ -85,6 +89,23 @@ if [ "${off:-0}" -ge 1000 ]; then
 	ok "update_counter: with coh.selective_update=off the line takes $off coherence misses"
 else
 	bad "update_counter: with coh.selective_update=off, ${off:-no} coherence misses on the line"
+fi
+
+# Software prefetching.
+pf=$(total core.prefetches "$dir/swpf.json")
+nt=$(total core.prefetch_no_translation "$dir/swpf.json")
+useful=$(total swpf.useful "$dir/swpf.json")
+m_pf=$(total l1d.misses "$dir/swpf.json")
+m_none=$(total l1d.misses "$dir/swpf_none.json")
+c_pf=$(total core.cycles "$dir/swpf.json")
+c_none=$(total core.cycles "$dir/swpf_none.json")
+if [ "${pf:-0}" = 2051 ] && [ "${nt:-0}" -ge 2 ] && [ "${useful:-0}" -ge 2000 ] &&
+	[ $((m_pf + 2000)) -le "${m_none:-0}" ] && [ "${c_pf:-0}" -lt "${c_none:-0}" ]; then
+	ok "swpf: $pf prefetches ($nt to no memory, dropped), $useful useful;" \
+		"L1D misses $m_none -> $m_pf, cycles $c_none -> $c_pf"
+else
+	bad "swpf: prefetches ${pf:-?} (2051), dropped ${nt:-?} (2+), useful ${useful:-?} (2000+)," \
+		"L1D misses ${m_none:-?} -> ${m_pf:-?}, cycles ${c_none:-?} -> ${c_pf:-?}"
 fi
 
 echo "coherence: $pass passed, $fail failed"

@@ -681,6 +681,109 @@ static void test_guard_enable_comes_from_mpfctl_without_translation(void **state
 	assert_int_equal(pk.guard_en, 1);
 }
 
+/* ---- selective-update enables: PTE bit 9 on data pages, mupdbase/limit without translation ---- */
+
+static void test_update_page_comes_from_pte_bit_9_with_translation(void **state)
+{
+	struct rig *r = *state;
+	struct hart_peek pk;
+
+	paging_on(r, PRIV_S, RWX);
+	map(r, DVA, DATA, RW | (1u << 9));
+	map(r, DVA + 0x1000, DATA2, RW | (1u << 8));	/* bit 8 is the guard bit: not update */
+	rig_put(r, CODE, LW(3, 1, 0));
+	rig_put(r, CODE + 4, LW(3, 2, 0));
+	hart_set_reg(r->h, 1, DVA);
+	hart_set_reg(r->h, 2, DVA + 0x1000);
+	hart_peek(r->h, &pk);
+	assert_false(pk.mem_fault);
+	assert_int_equal(pk.update, 1);
+	assert_int_equal(hart_step(r->h), HART_RETIRED);
+	hart_peek(r->h, &pk);
+	assert_int_equal(pk.update, 0);
+}
+
+static void test_update_range_comes_from_csrs_without_translation(void **state)
+{
+	struct rig *r = *state;
+	struct hart_peek pk;
+
+	rig_put(r, CODE, CSRRW(0, CSR_MUPDBASE, 5));
+	rig_put(r, CODE + 4, CSRRW(0, CSR_MUPDLIMIT, 6));
+	rig_put(r, CODE + 8, CSRRW(0, CSR_MPFCTL, 7));
+	rig_put(r, CODE + 12, LW(3, 1, 0));
+	rig_put(r, CODE + 16, LW(3, 2, 0));
+	hart_set_reg(r->h, 5, DATA | 0x123);		/* the low 12 bits read as 0 */
+	hart_set_reg(r->h, 6, DATA + 0x1000);
+	hart_set_reg(r->h, 7, MPFCTL_UPDATE);
+	hart_set_reg(r->h, 1, DATA + 8);
+	hart_set_reg(r->h, 2, DATA2);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(hart_step(r->h), HART_RETIRED);
+	assert_int_equal(r->h->mupdbase, DATA);
+	hart_peek(r->h, &pk);
+	assert_int_equal(pk.update, 1);
+	assert_int_equal(hart_step(r->h), HART_RETIRED);
+	hart_peek(r->h, &pk);
+	assert_int_equal(pk.update, 0);		/* DATA2 is past the limit */
+}
+
+/* ---- Zicbop prefetch translation: TLB only, never a walk or a fault ---- */
+
+static void test_prefetch_translation_is_dropped_on_a_tlb_miss_without_a_walk(void **state)
+{
+	struct rig *r = *state;
+	uint32_t pa = 0;
+	uint64_t misses = mctr_total(&hart_stats(r->h)->dtlb_misses);
+
+	two_data_pages(r);
+	assert_int_equal(hart_prefetch_translate(r->h, DVA + 4, 0, 0, &pa), PFT_TLB_MISS);
+	assert_int_equal(mctr_total(&hart_stats(r->h)->dtlb_misses), misses);
+	/* A load walks and fills the TLB: now the prefetch translates. */
+	rig_put(r, CODE, LW(3, 1, 0));
+	assert_int_equal(hart_step(r->h), HART_RETIRED);
+	assert_int_equal(hart_prefetch_translate(r->h, DVA + 4, 0, 0, &pa), PFT_OK);
+	assert_int_equal(pa, DATA + 4);
+}
+
+static void test_prefetch_of_an_unmapped_address_does_not_fault(void **state)
+{
+	struct rig *r = *state;
+	uint32_t pa = 0;
+
+	paging_on(r, PRIV_S, RWX);
+	/* Nothing maps DVA + 0x5000; a prefetch there drops, the hart traps not. */
+	rig_put(r, CODE, ORI(0, 1, 1));			/* prefetch.r 0(x1) */
+	hart_set_reg(r->h, 1, DVA + 0x5000);
+	assert_int_equal(hart_prefetch_translate(r->h, DVA + 0x5000, 0, 0, &pa), PFT_TLB_MISS);
+	assert_int_equal(hart_step(r->h), HART_RETIRED);
+	assert_int_equal(hart_pc(r->h), CODE + 4);
+}
+
+static void test_prefetch_w_to_a_read_only_page_is_denied(void **state)
+{
+	struct rig *r = *state;
+	uint32_t pa;
+
+	paging_on(r, PRIV_S, RWX);
+	map(r, DVA, DATA, PTE_V | PTE_R | PTE_A);
+	rig_put(r, CODE, LW(3, 1, 0));
+	hart_set_reg(r->h, 1, DVA);
+	assert_int_equal(hart_step(r->h), HART_RETIRED);	/* the TLB has the page */
+	assert_int_equal(hart_prefetch_translate(r->h, DVA, 0, 0, &pa), PFT_OK);
+	assert_int_equal(hart_prefetch_translate(r->h, DVA, 1, 0, &pa), PFT_DENIED);
+}
+
+static void test_prefetch_without_translation_is_denied_outside_ram(void **state)
+{
+	struct rig *r = *state;
+	uint32_t pa;
+
+	assert_int_equal(hart_prefetch_translate(r->h, DATA, 0, 0, &pa), PFT_OK);
+	assert_int_equal(pa, DATA);
+	assert_int_equal(hart_prefetch_translate(r->h, 0x10000000u, 0, 0, &pa), PFT_DENIED);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -726,6 +829,12 @@ int main(void)
 		RIG_TEST(test_guard_enable_comes_from_pte_bit_8_with_translation),
 		RIG_TEST(test_guard_enable_is_off_without_pte_bit_8),
 		RIG_TEST(test_guard_enable_comes_from_mpfctl_without_translation),
+		RIG_TEST(test_update_page_comes_from_pte_bit_9_with_translation),
+		RIG_TEST(test_update_range_comes_from_csrs_without_translation),
+		RIG_TEST(test_prefetch_translation_is_dropped_on_a_tlb_miss_without_a_walk),
+		RIG_TEST(test_prefetch_of_an_unmapped_address_does_not_fault),
+		RIG_TEST(test_prefetch_w_to_a_read_only_page_is_denied),
+		RIG_TEST(test_prefetch_without_translation_is_denied_outside_ram),
 		RIG_TEST(test_changed_pte_is_seen_only_after_sfence_vma),
 		RIG_TEST(test_sfence_vma_with_address_flushes_that_page),
 		RIG_TEST(test_sfence_vma_in_u_is_illegal),

@@ -77,9 +77,9 @@ include tests/cosim/cosim.mk
 include tests/kernel/kernel-tests.mk
 include tests/cli/cli.mk
 include tests/fuzz/fuzz.mk
+include tests/coherence/coherence.mk
 include tests/sweep/sweep.mk
 include tests/dma/dma.mk
-include tests/coherence/coherence.mk
 
 OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o)
 

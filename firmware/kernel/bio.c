@@ -47,6 +47,15 @@ static struct buf *bget(uint32_t blockno)
 	acquire(&bcache.lock);
 again:
 	for (b = bcache.head.next; b != &bcache.head; b = b->next) {
+#ifdef KOPT_SWPF
+		/*
+		 * The LRU walk is a pointer chase through NBUF headers, a miss
+		 * each: the --profile's second-costliest D-miss site (bget's
+		 * blockno load). Ask for the next header while this one is
+		 * compared.
+		 */
+		prefetch_r(b->next);
+#endif
 		if (b->blockno == blockno && (b->refcnt > 0 || b->valid)) {
 			b->refcnt++;
 			release(&bcache.lock);

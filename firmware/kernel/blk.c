@@ -120,11 +120,38 @@ static void cpu_zero(void *dst, size_t n)
 		*d++ = 0;
 }
 
+/*
+ * KOPT_SWPF: how far ahead of a CPU copy its source and destination are
+ * prefetched. The copy loop is the costliest D-miss site in --profile of
+ * every workload (block reads into the buffer cache, fork's page copies);
+ * four 32-byte lines ahead covers a miss to memory at the default preset's
+ * copy speed.
+ */
+#define COPY_PREFETCH_AHEAD	128
+
 static void cpu_copy(void *dst, const void *src, size_t n)
 {
 	uint8_t *d = dst;
 	const uint8_t *s = src;
 
+#ifdef KOPT_SWPF
+	if ((((uintptr_t)d | (uintptr_t)s) & 3) == 0) {
+		/* A line (32 bytes) per iteration, with one hint for each side. */
+		for (; n >= 32; n -= 32, d += 32, s += 32) {
+			prefetch_r(s + COPY_PREFETCH_AHEAD);
+			prefetch_w(d + COPY_PREFETCH_AHEAD);
+			for (int k = 0; k < 8; k += 4) {
+				uint32_t a = ((const uint32_t *)s)[k], b = ((const uint32_t *)s)[k + 1];
+				uint32_t c = ((const uint32_t *)s)[k + 2];
+				uint32_t e = ((const uint32_t *)s)[k + 3];
+				((uint32_t *)d)[k] = a;
+				((uint32_t *)d)[k + 1] = b;
+				((uint32_t *)d)[k + 2] = c;
+				((uint32_t *)d)[k + 3] = e;
+			}
+		}
+	}
+#endif
 	if ((((uintptr_t)d | (uintptr_t)s) & 3) == 0) {
 		for (; n >= 16; n -= 16, d += 16, s += 16) {
 			uint32_t a = ((const uint32_t *)s)[0], b = ((const uint32_t *)s)[1];

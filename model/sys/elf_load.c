@@ -351,7 +351,8 @@ int elf_load_image(char *image, size_t size, const char *name, struct memmap *mm
 		goto out_end;
 	if (syms && load_symbols(e, syms, name, err, errlen))
 		goto out_end;
-	*entry = eh.e_entry;
+	if (entry)
+		*entry = eh.e_entry;
 	ret = 0;
 out_end:
 	elf_end(e);

@@ -16,7 +16,7 @@
 
 /*
  * Returns 0, or -1 with a message in @err (@errlen bytes). @syms may be
- * NULL. With @mm NULL nothing is loaded: only the symbols are read (a user
+ * NULL, and so may @entry. With @mm NULL nothing is loaded: only the symbols are read (a user
  * program's, for the profile), and the segments may lie anywhere.
  */
 int elf_load(const char *path, struct memmap *mm, struct symtab *syms, uint32_t *entry,

@@ -11,6 +11,14 @@
 WORKLOADS ?= shell make fsck-numeric numeric-make
 WL_DIR    := $(BUILD)/tests/workloads
 
+# Kernel builds with options (KERNEL_OPT), each in its own directory:
+# $(call KERNEL_VARIANT,priv-swpf) is build/kernel-priv-swpf/kernel.elf.
+KERNEL_VARIANT = $(BUILD)/kernel-$(1)/kernel.elf
+$(BUILD)/kernel-%/kernel.elf: FORCE
+	@$(MAKE) --no-print-directory kernel KERNEL_OPT="$(subst -, ,$*)"
+.PHONY: FORCE measure-coherence test-workloads-opt
+FORCE:
+
 $(WL_DIR)/%.boot.sh:
 	@mkdir -p $(dir $@)
 	printf '# workload $*\n/bin/sh /$*.sh\n' > $@
@@ -27,13 +35,24 @@ test-workloads: $(OSPREY) $(KERNEL_ELF) $(WORKLOADS:%=$(WL_DIR)/%.img)
 	@WORKLOAD_VARIANTS="$(WORKLOAD_VARIANTS)" sh tests/kernel/workloads.sh $(OSPREY) $(KERNEL_ELF) $(QEMU) "$(QEMU_FLAGS)" $(WL_DIR) \
 		$(WORKLOADS)
 
+# The data-side supports' kernel (privatization and relocation, software
+# prefetch) on every workload, selective update off and on: the same output.
+test-workloads-opt: $(OSPREY) $(call KERNEL_VARIANT,priv-swpf) $(WORKLOADS:%=$(WL_DIR)/%.img)
+	@WORKLOAD_OUT=$(WL_DIR)/opt WORKLOAD_VARIANTS="update=--set,coh.selective_update=on" \
+		sh tests/kernel/workloads.sh $(OSPREY) $(call KERNEL_VARIANT,priv-swpf) $(QEMU) \
+		"$(QEMU_FLAGS)" $(WL_DIR) $(WORKLOADS)
+
 test-kernel-all: $(OSPREY) ktest-image
 	$(OSPREY) --mode functional --cores 4 --disk $(KTEST_IMG) $(KERNEL_ELF) </dev/null
 .SECONDARY: $(WORKLOADS:%=$(WL_DIR)/%.boot.sh)
-TEST_TARGETS += test-kernel-all test-workloads
+TEST_TARGETS += test-kernel-all test-workloads test-workloads-opt
 
 # ---- measurements behind the README's support tables (not part of make test)
 #   make measure-dma    the four workloads, DMA engine off and on, 4 harts and 1
+#   make measure-coherence  the four workloads under the data-side supports:
+#                       baseline, privatization and relocation, selective
+#                       update, software prefetch, all three; and the
+#                       timekeeper case (shell) before and after
 MEASURE_DIR := $(BUILD)/measure
 
 .PHONY: measure-dma
@@ -46,3 +65,18 @@ measure-dma: $(OSPREY) $(KERNEL_ELF) $(WORKLOADS:%=$(WL_DIR)/%.img)
 		"1 hart, engine off|--cores 1 --set dma.enabled=off" \
 		"1 hart, engine on|--cores 1 --set dma.enabled=on" \
 		-- $(WORKLOADS) | tee $(MEASURE_DIR)/dma-1hart.md
+
+
+measure-coherence: $(OSPREY) $(KERNEL_ELF) $(WORKLOADS:%=$(WL_DIR)/%.img) \
+		$(call KERNEL_VARIANT,priv) $(call KERNEL_VARIANT,swpf) $(call KERNEL_VARIANT,priv-swpf)
+	@mkdir -p $(MEASURE_DIR)
+	@sh tests/kernel/measure.sh $(OSPREY) $(KERNEL_ELF) $(WL_DIR) $(MEASURE_DIR) \
+		"baseline|--set coh.selective_update=off" \
+		"privatization and relocation|--set coh.selective_update=off|$(call KERNEL_VARIANT,priv)" \
+		"priv. + selective update|--set coh.selective_update=on|$(call KERNEL_VARIANT,priv)" \
+		"software prefetch|--set coh.selective_update=off|$(call KERNEL_VARIANT,swpf)" \
+		"all three|--set coh.selective_update=on|$(call KERNEL_VARIANT,priv-swpf)" \
+		-- $(WORKLOADS) | tee $(MEASURE_DIR)/coherence.md
+	@sh tests/kernel/timekeeper.sh $(OSPREY) $(WL_DIR)/shell.img $(MEASURE_DIR) \
+		"original|$(KERNEL_ELF)" "privatized|$(call KERNEL_VARIANT,priv)" \
+		| tee $(MEASURE_DIR)/timekeeper.md

@@ -5,8 +5,9 @@
 # asleep in WFI left out), OS L1D misses (S and M mode), bus cycles held,
 # bytes moved to or from memory, and the whole run's cycles.
 #
-# usage: measure.sh OSPREY KERNEL IMAGE_DIR OUT_DIR "LABEL|OPTIONS" ... -- WORKLOAD...
-#   Each "LABEL|OPTIONS" is one configuration (osprey options); the first is
+# usage: measure.sh OSPREY KERNEL IMAGE_DIR OUT_DIR "LABEL|OPTIONS[|KERNEL]" ... -- WORKLOAD...
+#   Each "LABEL|OPTIONS" is one configuration (osprey options, and another
+#   kernel ELF than KERNEL if a third field names one); the first is
 #   the baseline the others are compared with. IMAGE_DIR/W.img runs
 #   workload W. Every run's statistics stay in OUT_DIR/LABEL-W.json.
 set -u
@@ -49,11 +50,11 @@ echo "|---|---|---|---|---|---|---|---|---|"
 fail=0
 for w in "$@"; do
 	base_os="" base_miss=""
-	echo "$configs" | while IFS='|' read -r label opts; do
+	echo "$configs" | while IFS='|' read -r label opts kern; do
 		[ -n "$label" ] || continue
 		stats=$out/$label-$w.json
 		if ! timeout 3600 "$osprey" -q --uart-in none --disk "$dir/$w.img" --stats "$stats" \
-			$opts "$kernel" >"$out/$label-$w.out" 2>"$out/$label-$w.err" </dev/null; then
+			$opts "${kern:-$kernel}" >"$out/$label-$w.out" 2>"$out/$label-$w.err" </dev/null; then
 			echo "| $w | $label | run failed: see $out/$label-$w.err | | | | | | |"
 			continue
 		fi

@@ -9,6 +9,7 @@
 #   WORKLOAD_VARIANTS (environment): osprey configurations each workload also
 #   runs under, space-separated NAME=OPTIONS with commas for spaces, e.g.
 #   "dma=--set,dma.enabled=on"; each runs in both modes, compared with QEMU too.
+#   WORKLOAD_OUT (environment): where the outputs go (default IMAGE_DIR).
 set -u
 osprey=$1 kernel=$2 qemu=$3 qemu_flags=$4 dir=$5
 shift 5
@@ -17,7 +18,8 @@ fail=0
 
 for w in "$@"; do
 	img=$dir/$w.img
-	out=$dir/$w
+	mkdir -p "${WORKLOAD_OUT:-$dir}"
+	out=${WORKLOAD_OUT:-$dir}/$w
 	timeout 1200 $qemu $qemu_flags -smp 4 -m 128M -kernel "$kernel" \
 		-device loader,file="$img",addr=0x86000000 </dev/null >"$out.qemu" 2>"$out.qemu.err"
 	qrc=$?

@@ -23,7 +23,8 @@ $(BUILD)/tests/sweep/storm-%.elf: tests/sweep/storm.S tests/isa/link.ld
 STORM_ELFS := $(BUILD)/tests/sweep/storm-illegal.elf $(BUILD)/tests/sweep/storm-ecall.elf
 
 REGRESS         ?=
-SWEEP_DEPS := $(OSPREY) $(RANDCFG) isa-build diff-elfs kernel $(STORM_ELFS)
+SWEEP_DEPS := $(OSPREY) $(RANDCFG) isa-build diff-elfs kernel $(STORM_ELFS) $(COH_ELFS) \
+	      $(call KERNEL_VARIANT,priv-swpf)
 
 .PHONY: test-sweep test-regress sweep-long
 test-regress: $(SWEEP_DEPS)

@@ -41,6 +41,17 @@ programs=$out/programs
 		echo "kernel 4 3 $build/kernel/kernel.elf --disk $build/kernel/disk.img" \
 			"--max-insns $kernel_insns"
 	done
+	# The data-side supports: their firmware tests (which check their own
+	# results), and the kernel built with them, under selective update or not.
+	for copy in 1 2 3 4 5 6; do
+		for t in share_pair update_counter swpf; do
+			echo "coherence/$t 4 0 $build/tests/coherence/$t.elf"
+		done
+	done
+	for copy in $(seq 10); do
+		echo "kernel-opt 4 3 $build/kernel-priv-swpf/kernel.elf" \
+			"--disk $build/kernel/disk.img --max-insns $kernel_insns"
+	done
 } >"$programs"
 nprog=$(wc -l <"$programs")
 

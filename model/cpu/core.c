@@ -142,6 +142,26 @@ static void sync_hart(struct core *c)
 	}
 }
 
+/*
+ * Charges @n cycles of a miss wait in mode @m: the share that this core's
+ * bus requests spent queued to stall_bus, the rest to the miss. Out of line,
+ * so that charge_slow's common path stays a leaf.
+ */
+static __attribute__((noinline)) void charge_miss(struct core *c, uint64_t n, int m)
+{
+	struct core_stats *s = &c->stats;
+	uint64_t total = bus_wait_total(c), bus = total - c->bus_wait_mark;
+
+	c->bus_wait_mark = total;
+	if (bus > n)
+		bus = n;
+	s->stall_bus.v[m] += bus;
+	(c->cause == STALL_IMISS ? &s->stall_imiss : &s->stall_dmiss)->v[m] += n - bus;
+	if (c->prof)
+		profile_stall(c->prof, c->prof_hart, m, c->pk.pc,
+			      c->cause == STALL_IMISS ? PROF_IMISS : PROF_DMISS, n, bus);
+}
+
 /* Charges the cycles [acct, now) to the current cause, in the current mode. */
 static void charge_slow(struct core *c, uint64_t now)
 {
@@ -152,21 +172,10 @@ static void charge_slow(struct core *c, uint64_t now)
 	s->cycles.v[m] += n;
 	c->hart_lag += n;
 	c->acct = now;
-	if (c->cause == STALL_IMISS || c->cause == STALL_DMISS) {
-		/* The share of the wait that this core's bus requests spent queued. */
-		uint64_t total = bus_wait_total(c), bus = total - c->bus_wait_mark;
-
-		c->bus_wait_mark = total;
-		if (bus > n)
-			bus = n;
-		s->stall_bus.v[m] += bus;
-		(c->cause == STALL_IMISS ? &s->stall_imiss : &s->stall_dmiss)->v[m] += n - bus;
-		if (c->prof)
-			profile_stall(c->prof, c->prof_hart, m, c->pk.pc,
-				      c->cause == STALL_IMISS ? PROF_IMISS : PROF_DMISS, n, bus);
-		return;
-	}
-	c->charged[c->cause]->v[m] += n;
+	if (c->cause == STALL_IMISS || c->cause == STALL_DMISS)
+		charge_miss(c, n, m);
+	else
+		c->charged[c->cause]->v[m] += n;
 }
 
 static inline void charge(struct core *c, uint64_t now)

@@ -133,7 +133,7 @@ static void departs(struct l1 *c, const struct cache_line *l)
 {
 	int mode;
 
-	if ((l->watch & L1_WATCH_SHARING) &&
+	if ((l->watch & L1_WATCH_ALL) &&
 	    sharing_departed(c->sh, c->hart, l->tag, &mode) == SHARING_FALSE)
 		c->stats.coherence_false.v[mode]++;
 }
@@ -141,8 +141,14 @@ static void departs(struct l1 *c, const struct cache_line *l)
 /* Line @l just came in (or gained ownership): watched if the tracker follows it. */
 static void watch_if_tracked(struct l1 *c, struct cache_line *l)
 {
-	if (c->sh && sharing_watch(c->sh, c->hart, l->tag))
-		l->watch |= L1_WATCH_SHARING;
+	int w;
+
+	if (!c->sh)
+		return;
+	w = sharing_watch(c->sh, c->hart, l->tag);
+	l->watch = (uint8_t)((l->watch & ~(L1_WATCH_ALL | L1_WATCH_WRITES)) |
+			     (w & SHARING_WATCH_ALL ? L1_WATCH_ALL : 0) |
+			     (w & SHARING_WATCH_WRITES ? L1_WATCH_WRITES : 0));
 }
 
 /* @seen: the line came in through a demand miss, so the classifier knows it. */
@@ -267,12 +273,15 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 			count_hit(c, line, !l->prefetched);
 			tell(c, PFE_ACCESS, line, now);
 		}
-		if (l->watch & L1_WATCH_SHARING) {
+		if ((l->watch & L1_WATCH_ALL) ||
+		    ((write & L1_WRITE) && (l->watch & L1_WATCH_WRITES))) {
 			int miss_mode;
 
 			if (sharing_access(c->sh, c->hart, addr, write & L1_WRITE, &miss_mode) ==
-			    SHARING_TRUE)
+			    SHARING_TRUE) {
 				c->stats.coherence_true.v[miss_mode]++;
+				watch_if_tracked(c, l);	/* settled: reads need not report */
+			}
 		}
 		carray_touch(&c->arr, l);
 		if (l->prefetched) {

@@ -62,8 +62,9 @@ enum l1_need {
 };
 
 /* struct cache_line's watch bits in an L1. */
-#define L1_WATCH_SHARING	0x1	/* the sharing tracker follows the line */
+#define L1_WATCH_ALL		0x1	/* report every access to the sharing tracker */
 #define L1_WATCH_GRANT		0x2	/* its BusUpd was granted: the store may perform once */
+#define L1_WATCH_WRITES		0x4	/* report writes to the sharing tracker (reads hit fast) */
 
 enum l1_result {
 	L1_HIT,		/* the access completes this cycle (plus hit latency - 1) */
@@ -185,7 +186,8 @@ static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, u
 	if (c->nreplay || c->nabandoned || c->pf_event)
 		return l1_access_slow(c, addr, write, now);
 	l = carray_find(&c->arr, line);
-	if (!l || (l->prefetched | l->watch) || (write && l->state == LINE_S))
+	if (!l || (l->prefetched | (l->watch & (write ? 0xff : ~L1_WATCH_WRITES))) ||
+	    (write && l->state == LINE_S))
 		return l1_access_slow(c, addr, write, now);
 	c->stats.accesses.v[*c->mode]++;
 	c->stats.hits.v[*c->mode]++;

@@ -193,8 +193,13 @@ void sharing_missed(struct sharing *s, int h, uint32_t line, int mode)
 
 int sharing_watch(const struct sharing *s, int h, uint32_t line)
 {
-	/* Every tracked line: its writes are needed wherever it is written. */
-	return lookup(s, line) != NULL;
+	const struct rec *r = lookup(s, line);
+
+	if (!r)
+		return 0;
+	/* Every tracked line's writes are needed, wherever it is written. */
+	return SHARING_WATCH_WRITES |
+	       (s->profile || r->state[h] == CS_PENDING ? SHARING_WATCH_ALL : 0);
 }
 
 enum sharing_verdict sharing_access(struct sharing *s, int h, uint32_t addr, int write, int *mode)

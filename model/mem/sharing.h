@@ -21,8 +21,10 @@
  * hart to that word's readers or writers, for the profile's view of which
  * variables share a line (sharing_line_report).
  *
- * Caches report accesses only for lines they watch (sharing_watch), so a
- * cache's fast path never looks here for the many lines nobody shares.
+ * Caches report accesses only for lines they watch (sharing_watch): the
+ * writes to tracked lines, and every access while a miss of theirs is
+ * pending (or a profile is taken), so a cache's fast path never looks here
+ * for the many lines nobody shares, nor for reads of settled ones.
  */
 #ifndef OSPREY_SHARING_H
 #define OSPREY_SHARING_H
@@ -52,7 +54,12 @@ void sharing_invalidated(struct sharing *s, int h, uint32_t line);
  */
 void sharing_missed(struct sharing *s, int h, uint32_t line, int mode);
 
-/* Whether hart @h's cache must report its accesses to @line (just brought in). */
+/* What hart @h's cache must report of its accesses to @line (sharing_watch). */
+#define SHARING_WATCH_WRITES	0x1	/* its writes: the line is tracked */
+#define SHARING_WATCH_ALL	0x2	/* every access: this cache's miss is pending, or a
+					 * profile records the readers too */
+
+/* SHARING_WATCH_* bits for hart @h's cache and @line (just brought in, or settled). */
 int sharing_watch(const struct sharing *s, int h, uint32_t line);
 
 /*

@@ -65,6 +65,8 @@ static const struct key keys[] = {
 	{ "sys.seed", OFF(seed), KEY_U64, 0, UINT64_MAX, "seed of pseudo-random choices", NULL },
 	{ "sys.watchdog", OFF(watchdog), KEY_U64, 0, UINT64_MAX,
 	  "cycles a hart may retire nothing outside WFI (0 = no watchdog)", NULL },
+	ENUM("sys.sharing", sharing, off_on_names,
+	     "classify coherence misses as true or false sharing: off or on"),
 	U32("itlb.entries", itlb.entries, 1, 4096, "I-TLB entries"),
 	U32("itlb.ways", itlb.ways, 1, 4096, "I-TLB associativity"),
 	U32("dtlb.entries", dtlb.entries, 1, 4096, "D-TLB entries"),

@@ -175,6 +175,8 @@ static void name(const struct symtab *syms, const struct symtab *usyms, int user
 
 	if (!s && user && usyms && syms)
 		s = symtab_lookup(syms, a);
+	if (s && s->size && a - s->addr >= s->size)
+		s = NULL;	/* past the end of the nearest symbol: in none */
 	if (!s)
 		snprintf(buf, len, "?");
 	else if (a == s->addr)

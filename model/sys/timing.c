@@ -29,8 +29,8 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 {
 	memset(t, 0, sizeof(*t));
 	t->budget = INT_MAX;
-	t->sharing = sharing_new(cfg->l1d.line, n, 0);
-	if (!t->sharing)
+	/* Off unless asked for (sys.sharing, --profile): it costs host time. */
+	if (cfg->sharing && !(t->sharing = sharing_new(cfg->l1d.line, n, 0)))
 		return -1;
 	eventq_init(&t->events);
 	memctl_init(&t->mem, &cfg->mem, cfg->l2.line);
@@ -54,7 +54,8 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 		/* Software prefetches have as many slots in the L1D as demand misses. */
 		if (l1_prefetch_setup(&t->l1d[i], cfg->l1d.mshrs, 0, seed + 4))
 			return -1;
-		l1_track_sharing(&t->l1d[i], t->sharing, i);
+		if (t->sharing)
+			l1_track_sharing(&t->l1d[i], t->sharing, i);
 		t->prefetching |= c->ipf.on;
 	}
 	return 0;

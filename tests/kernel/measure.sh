@@ -58,6 +58,16 @@ for w in "$@"; do
 			echo "| $w | $label | run failed: see $out/$label-$w.err | | | | | | |"
 			continue
 		fi
+		# Every configuration must leave the guest's output as the first one
+		# did, but for the boot line that counts free pages (another kernel
+		# build may have another size).
+		grep -v 'free pages$' "$out/$label-$w.out" >"$out/$label-$w.cmp"
+		if [ -z "$base_os" ]; then
+			cp "$out/$label-$w.cmp" "$out/first-$w.cmp"
+		elif ! cmp -s "$out/first-$w.cmp" "$out/$label-$w.cmp"; then
+			echo "| $w | $label | output differs from the first configuration's: see $out/$label-$w.out | | | | | | |"
+			continue
+		fi
 		set -- $(figures "$stats")
 		os=$1 miss=$2 busy=$3 bytes=$4 cyc=$5
 		if [ -z "$base_os" ]; then

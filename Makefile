@@ -68,6 +68,7 @@ include firmware/user/user.mk
 include firmware/kernel/kernel.mk
 include tests/unit/unit.mk
 include tests/isa/isa.mk
+include tests/penv/penv.mk
 include tests/diff/diff.mk
 include tests/robust/robust.mk
 include tests/hand/hand.mk

@@ -20,6 +20,13 @@ void htif_store(struct htif *t, uint32_t paddr, int size, uint32_t val, uint64_t
 	(void)val;
 	if (!t->tohost || paddr + size <= t->tohost || paddr >= t->tohost + 8)
 		return;
+	/*
+	 * The first store since the last check arms it; later ones do not
+	 * move it, or a guest that writes tohost in a loop until the host
+	 * answers (as the public test environments do) would never be seen.
+	 */
+	if (t->armed)
+		return;
 	t->armed = 1;
 	t->check_at = retired + HTIF_CHECK_DELAY;
 }

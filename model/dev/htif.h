@@ -14,8 +14,10 @@
  * reference front end does, the host looks at tohost some time after a store
  * to it, not at the store itself: a store arms a check that runs once the
  * machine has retired HTIF_CHECK_DELAY more instructions, by when the other
- * half has been written too. The delay counts instructions, so runs stay
- * deterministic.
+ * half has been written too. Stores while a check is armed do not move it:
+ * a guest that writes tohost again and again until the host answers is seen
+ * HTIF_CHECK_DELAY instructions after its first store. The delay counts
+ * instructions, so runs stay deterministic.
  */
 #ifndef OSPREY_HTIF_H
 #define OSPREY_HTIF_H

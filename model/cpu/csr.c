@@ -127,6 +127,9 @@ static int csr_read(struct hart *h, int csr, uint32_t *val)
 	case CSR_MHARTID: *val = (uint32_t)h->id; break;
 	case CSR_MPFCTL: *val = h->mpfctl; break;
 	case CSR_MUPDBASE: *val = h->mupdbase; break;
+	case CSR_TSELECT: case CSR_TDATA1: case CSR_TDATA2: case CSR_TDATA3: case CSR_TINFO:
+	case CSR_TCONTROL:
+		return trigger_csr_read(h, csr, val);
 	case CSR_MUPDLIMIT: *val = h->mupdlimit; break;
 	default: return -1;
 	}
@@ -229,6 +232,10 @@ static void csr_write(struct hart *h, int csr, uint32_t v)
 	case CSR_MPFCTL:
 		h->mpfctl = v & (MPFCTL_GUARD | MPFCTL_UPDATE);
 		hart_flush_fast(h);	/* the micro-TLBs cache the enable */
+		break;
+	case CSR_TSELECT: case CSR_TDATA1: case CSR_TDATA2: case CSR_TDATA3: case CSR_TINFO:
+	case CSR_TCONTROL:
+		trigger_csr_write(h, csr, v);
 		break;
 	case CSR_MUPDBASE:
 	case CSR_MUPDLIMIT:

@@ -336,6 +336,7 @@ static int op_mret(struct hart *h, const struct insn *d)
 		s &= ~MSTATUS_MPRV;
 	h->mstatus = s;
 	h->pc = h->mepc;
+	trigger_mret(h);
 	set_priv(h, to);
 	return 0;
 }

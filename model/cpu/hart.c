@@ -65,6 +65,7 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
 	h->stvec = h->scounteren = h->sscratch = h->sepc = h->scause = h->stval = 0;
 	h->satp = h->senvcfg = 0;
 	h->mpfctl = 0;
+	trigger_reset(h);
 	h->mupdbase = h->mupdlimit = 0;
 	h->cycle = h->instret = 0;
 	tlb_flush(&h->itlb, 1, 0, 1, 0);
@@ -171,6 +172,11 @@ static int still_spinning(struct hart *h)
 static inline enum hart_event run_insn(struct hart *h, enum priv priv, uint32_t pc,
 				       const struct insn *d)
 {
+	if (__builtin_expect(h->trig_on, 0) && trigger_check(h, priv, pc, d)) {
+		if (h->env.trace)
+			trace_trap(h);
+		return HART_TRAPPED;
+	}
 	if (d->exec(h, d) == 0) {
 		h->instret += h->instret_step;
 		h->stats.insns.v[SMODE(priv)]++;

@@ -65,6 +65,13 @@ struct hart_env {
 #define MPFCTL_GUARD	0x1	/* guarded sequential instruction prefetching */
 #define MPFCTL_UPDATE	0x2	/* selective update for [mupdbase, mupdlimit) */
 /* The physical range selective update covers without translation (4 KiB granules). */
+/* Sdtrig (trigger.c) */
+#define CSR_TSELECT	0x7a0
+#define CSR_TDATA1	0x7a1
+#define CSR_TDATA2	0x7a2
+#define CSR_TDATA3	0x7a3
+#define CSR_TINFO	0x7a4
+#define CSR_TCONTROL	0x7a5
 #define CSR_MUPDBASE	0x7c1
 #define CSR_MUPDLIMIT	0x7c2
 

@@ -115,6 +115,8 @@ struct micro_memo {
 	uint32_t tlb_gen;	/* the TLB's gen after the last of them */
 };
 
+#define HART_TRIGGERS 4	/* Sdtrig mcontrol triggers per hart */
+
 struct hart {
 	/* architectural state */
 	uint32_t x[32];		/* x[0] is rewritten to 0 after every instruction */
@@ -131,6 +133,10 @@ struct hart {
 	uint32_t menvcfg, mcountinhibit;
 	uint32_t mpfctl;	/* osprey CSR 0x7c0: MPFCTL_* enables when translation is off */
 	uint32_t mupdbase, mupdlimit;	/* osprey CSRs 0x7c1, 0x7c2: MPFCTL_UPDATE's range */
+	/* Sdtrig (trigger.c) */
+	uint32_t tselect, tcontrol;
+	uint32_t tdata1[HART_TRIGGERS], tdata2[HART_TRIGGERS];
+	uint8_t trig_on;		/* some trigger is armed: the step checks them */
 	uint32_t mip_sw;	/* mip bits written by software: SSIP, STIP, SEIP */
 	uint32_t mip_hw;	/* mip bits driven by devices: MSIP, MTIP, MEIP, SEIP */
 	uint8_t pmpcfg[PMP_ENTRIES];
@@ -195,6 +201,15 @@ static inline uint32_t hart_mip(const struct hart *h)
 
 /* trap.c */
 int hart_exception(struct hart *h, enum cause cause, uint32_t tval);
+
+/* trigger.c: the Sdtrig triggers. */
+void trigger_reset(struct hart *h);
+int trigger_csr_read(struct hart *h, int csr, uint32_t *val);	/* 0, or -1: not a trigger CSR */
+void trigger_csr_write(struct hart *h, int csr, uint32_t v);
+/* Before @d at @pc runs in @priv: 1 if a trigger fired (the exception is taken). */
+int trigger_check(struct hart *h, enum priv priv, uint32_t pc, const struct insn *d);
+void trigger_trap_to_m(struct hart *h);	/* tcontrol: mpte = mte, mte = 0 */
+void trigger_mret(struct hart *h);	/* tcontrol: mte = mpte */
 int hart_check_interrupts(struct hart *h);
 /*
  * Of the interrupts in @pending, those the hart would take now: enabled in

@@ -31,6 +31,7 @@ static void enter(struct hart *h, uint32_t cause, uint32_t tval)
 		s &= ~MSTATUS_MIE;
 		h->priv = PRIV_M;
 		vec = h->mtvec;
+		trigger_trap_to_m(h);
 	}
 	h->mstatus = s;
 	/* Vectored mode sends interrupts to base + 4 * cause. */

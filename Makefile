@@ -69,6 +69,7 @@ include firmware/kernel/kernel.mk
 include tests/unit/unit.mk
 include tests/isa/isa.mk
 include tests/penv/penv.mk
+include tests/gdb/gdb.mk
 include tests/diff/diff.mk
 include tests/robust/robust.mk
 include tests/hand/hand.mk
@@ -82,7 +83,7 @@ include tests/coherence/coherence.mk
 include tests/sweep/sweep.mk
 include tests/dma/dma.mk
 
-OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o)
+OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o gdb.o)
 
 $(OSPREY): $(OSPREY_OBJ) $(MODEL_LIB) $(COSIM_LIB) $(SBUF_RTL_LIB)
 	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(OSPREY_OBJ) $(SBUF_RTL_LIBS) $(MODEL_LIB) $(HOST_LIBS)

@@ -21,6 +21,7 @@
 #include "sys/report.h"
 #include "outfile.h"
 #include "sim_cosim.h"
+#include "gdb.h"
 
 #define OSPREY_VERSION "0.1.0"
 
@@ -70,6 +71,8 @@ static void usage(FILE *out)
 		"                       ELF's symbols (format in the README)\n"
 		"  --profile-top N      print the N costliest instructions and lines on stderr\n"
 		"  --profile-syms ELF   name user-mode addresses from ELF's symbols too\n"
+		"  --gdb PORT|stdio     functional mode: wait for gdb on 127.0.0.1:PORT, or\n"
+		"                       speak to it on stdin/stdout (console on stderr)\n"
 		"co-simulation:\n"
 		"  --cosim=UNITS        run RTL twins beside their C units, comparing every\n"
 		"                       output every cycle (units: sbuf); on a mismatch stop\n"
@@ -96,7 +99,7 @@ enum {
 	OPT_CORES = 256, OPT_MEM, OPT_MODE, OPT_PRESET, OPT_FAST_FORWARD, OPT_STATS,
 	OPT_COSIM, OPT_WAVES, OPT_WAVES_FROM, OPT_WAVES_TO, OPT_WAVES_CORE, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
 	OPT_MAX_CYCLES, OPT_DISK, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE, OPT_PROFILE,
-	OPT_PROFILE_TOP, OPT_PROFILE_SYMS,
+	OPT_PROFILE_TOP, OPT_PROFILE_SYMS, OPT_GDB,
 };
 
 static const struct option long_opts[] = {
@@ -123,6 +126,7 @@ static const struct option long_opts[] = {
 	{ "profile", required_argument, NULL, OPT_PROFILE },
 	{ "profile-top", required_argument, NULL, OPT_PROFILE_TOP },
 	{ "profile-syms", required_argument, NULL, OPT_PROFILE_SYMS },
+	{ "gdb", required_argument, NULL, OPT_GDB },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -337,7 +341,7 @@ static int run(int argc, char **argv)
 	static struct machine m;
 	char err[512];
 	const char *uart_in = "-", *trace_file = NULL, *disk = NULL, *stats_file = NULL;
-	const char *profile_file = NULL, *profile_syms = NULL;
+	const char *profile_file = NULL, *profile_syms = NULL, *gdb = NULL;
 	uint64_t profile_top = 0;
 	struct symtab usyms;
 	static struct sim_cosim cosim = { .wave_dir = "waves" };
@@ -451,6 +455,11 @@ static int run(int argc, char **argv)
 				return EXIT_USAGE;
 			break;
 		case OPT_PROFILE_SYMS: profile_syms = optarg; break;
+		case OPT_GDB:
+			if (gdb_check_spec(optarg, err, sizeof(err)))
+				return die("%s", err);
+			gdb = optarg;
+			break;
 		case 'q': quiet = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("osprey %s\n", OSPREY_VERSION); return 0;
@@ -486,6 +495,10 @@ static int run(int argc, char **argv)
 	}
 	if (opts.fast_forward && cfg.mode != MODE_TIMING)
 		return die("%s", "--fast-forward needs timing mode (--mode timing)");
+	if (gdb && cfg.mode != MODE_FUNCTIONAL)
+		return die("%s", "--gdb needs functional mode (--mode functional)");
+	if (gdb && !strcmp(gdb, "stdio") && !strcmp(uart_in, "-"))
+		uart_in = "none";	/* stdin is the debugger's */
 	if ((profile_file || profile_top) && cfg.mode != MODE_TIMING)
 		return die("%s", "--profile and --profile-top need timing mode (--mode timing)");
 	if (profile_syms && !profile_file && !profile_top)
@@ -539,7 +552,7 @@ static int run(int argc, char **argv)
 		goto out_discard;
 	if (trace_out.path)
 		opts.trace = trace_out.f;
-	opts.uart_out = console_open();
+	opts.uart_out = gdb && !strcmp(gdb, "stdio") ? stderr : console_open();
 	if (machine_init(&m, &cfg, &opts, err, sizeof(err)) ||
 	    machine_load(&m, argv[optind], err, sizeof(err)) ||
 	    (disk && machine_load_disk(&m, disk, err, sizeof(err)))) {
@@ -553,7 +566,15 @@ static int run(int argc, char **argv)
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
 	t0 = seconds_now();
-	machine_run(&m);
+	if (gdb) {
+		if (gdb_serve(&m, gdb, err, sizeof(err))) {
+			machine_free(&m);
+			status = die("%s", err);
+			goto out_discard;
+		}
+	} else {
+		machine_run(&m);
+	}
 	status = m.stop.status;
 	if ((cosim.sbuf || cosim.wave_path) && sim_cosim_finish(&cosim))
 		status = EXIT_OUTPUT;

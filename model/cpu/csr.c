@@ -281,3 +281,8 @@ int csr_access(struct hart *h, const struct insn *d, uint32_t operand, int op)
 	h->pc += 4;
 	return 0;
 }
+
+int hart_debug_csr(struct hart *h, int csr, uint32_t *val)
+{
+	return csr_read(h, csr & 0xfff, val);
+}

@@ -172,10 +172,16 @@ static int still_spinning(struct hart *h)
 static inline enum hart_event run_insn(struct hart *h, enum priv priv, uint32_t pc,
 				       const struct insn *d)
 {
-	if (__builtin_expect(h->trig_on, 0) && trigger_check(h, priv, pc, d)) {
-		if (h->env.trace)
-			trace_trap(h);
-		return HART_TRAPPED;
+	if (__builtin_expect(h->trig_on, 0)) {
+		int t = trigger_check(h, priv, pc, d);
+
+		if (t == 2)
+			return HART_DEBUG;
+		if (t) {
+			if (h->env.trace)
+				trace_trap(h);
+			return HART_TRAPPED;
+		}
 	}
 	if (d->exec(h, d) == 0) {
 		h->instret += h->instret_step;
@@ -306,6 +312,7 @@ int hart_wakeable(const struct hart *h)
 
 int hart_id(const struct hart *h) { return h->id; }
 uint32_t hart_pc(const struct hart *h) { return h->pc; }
+void hart_set_pc(struct hart *h, uint32_t pc) { h->pc = pc & ~3u; hart_flush_fast(h); }
 enum priv hart_priv(const struct hart *h) { return h->priv; }
 uint32_t hart_reg(const struct hart *h, int r) { return h->x[r & 31]; }
 int hart_in_wfi(const struct hart *h) { return h->wfi; }

@@ -201,7 +201,47 @@ enum hart_event {
 	HART_SPINNING,	/* in a jump-to-self loop no interrupt can leave yet: it
 			 * retired that jump again, and will until something changes */
 	HART_STUCK,	/* a trap whose handler cannot be fetched: it would loop forever */
+	HART_DEBUG,	/* a debugger's breakpoint: the instruction did not run */
 };
+
+/*
+ * A debugger's breakpoints and watchpoints (sim/gdb.c), shared by the harts
+ * it controls: checked before every instruction while set (hart_set_debug).
+ * Nothing of it is visible to the guest.
+ */
+#define DEBUG_MAX_POINTS 64
+enum debug_watch { DW_WRITE = 1, DW_READ = 2, DW_ACCESS = 3 };
+struct debug_points {
+	int nbreak;
+	uint32_t brk[DEBUG_MAX_POINTS];		/* instruction addresses (virtual) */
+	int nwatch;
+	struct { uint32_t addr, len; uint8_t kind; } watch[DEBUG_MAX_POINTS];
+};
+
+/* Why a debugged hart stopped (hart_debug_event). */
+enum debug_event {
+	DE_NONE,
+	DE_BREAK,	/* at a breakpoint, before the instruction */
+	DE_WATCH,	/* before an access a watchpoint covers (addr: the point's address) */
+	DE_STEP,	/* after one instruction (or trap) of a single step */
+};
+
+/* Hands @h the debugger's points (NULL: none, the normal case). */
+void hart_set_debug(struct hart *h, const struct debug_points *dp);
+/* Single step: the hart reports DE_STEP after its next instruction or trap. */
+void hart_debug_step(struct hart *h, int on);
+/* The next check at the current pc ignores a breakpoint there (resuming from it). */
+void hart_debug_resume(struct hart *h);
+/* The pending event, and for DE_WATCH the watched address and kind; clears it. */
+enum debug_event hart_debug_event(struct hart *h, uint32_t *addr, int *kind);
+/* Whether an event is pending (checked after a step). */
+int hart_debug_pending(const struct hart *h);
+
+/* A debugger's view of memory: @va translated as the hart would, without side effects. */
+int hart_debug_translate(struct hart *h, uint32_t va, uint32_t *pa);
+/* A CSR as the hart reads it, for a debugger. 0, or -1 if it does not exist. */
+int hart_debug_csr(struct hart *h, int csr, uint32_t *val);
+void hart_set_pc(struct hart *h, uint32_t pc);
 
 struct hart *hart_new(int id, const struct config *cfg, const struct hart_env *env);
 void hart_free(struct hart *h);

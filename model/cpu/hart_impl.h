@@ -136,7 +136,12 @@ struct hart {
 	/* Sdtrig (trigger.c) */
 	uint32_t tselect, tcontrol;
 	uint32_t tdata1[HART_TRIGGERS], tdata2[HART_TRIGGERS];
-	uint8_t trig_on;		/* some trigger is armed: the step checks them */
+	uint8_t trig_on;		/* bit 0: a trigger is armed; bit 1: a debugger's points
+					 * or step; the step checks them when any is set */
+	const struct debug_points *dbg;	/* the debugger's points, or NULL */
+	uint8_t dbg_step, dbg_skip;	/* single-stepping; skip a breakpoint at pc once */
+	uint8_t dbg_event, dbg_kind;	/* enum debug_event pending, and a watch's kind */
+	uint32_t dbg_addr;		/* the watched address of a DE_WATCH */
 	uint32_t mip_sw;	/* mip bits written by software: SSIP, STIP, SEIP */
 	uint32_t mip_hw;	/* mip bits driven by devices: MSIP, MTIP, MEIP, SEIP */
 	uint8_t pmpcfg[PMP_ENTRIES];
@@ -206,7 +211,11 @@ int hart_exception(struct hart *h, enum cause cause, uint32_t tval);
 void trigger_reset(struct hart *h);
 int trigger_csr_read(struct hart *h, int csr, uint32_t *val);	/* 0, or -1: not a trigger CSR */
 void trigger_csr_write(struct hart *h, int csr, uint32_t v);
-/* Before @d at @pc runs in @priv: 1 if a trigger fired (the exception is taken). */
+/*
+ * Before @d at @pc runs in @priv: 1 if a trigger fired (the exception is
+ * taken), 2 if a debugger's breakpoint or watchpoint stops the hart before
+ * it, else 0 (a debugger's single step then stops it after: dbg_event).
+ */
 int trigger_check(struct hart *h, enum priv priv, uint32_t pc, const struct insn *d);
 void trigger_trap_to_m(struct hart *h);	/* tcontrol: mpte = mte, mte = 0 */
 void trigger_mret(struct hart *h);	/* tcontrol: mte = mpte */

@@ -237,3 +237,38 @@ int mmu_translate(struct hart *h, uint32_t va, enum access acc, uint32_t *paddr)
 	*paddr = (uint32_t)pa;
 	return -1;
 }
+
+int hart_debug_translate(struct hart *h, uint32_t va, uint32_t *pa)
+{
+	enum priv eff = h->priv;
+	uint64_t table = (uint64_t)(h->satp & 0x3fffff) << 12;
+	uint32_t pte = 0;
+
+	if (eff == PRIV_M && (h->mstatus & MSTATUS_MPRV))
+		eff = (enum priv)((h->mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
+	if (eff == PRIV_M || !(h->satp & 0x80000000u)) {
+		*pa = va;
+		return 0;
+	}
+	/* The walk alone: no TLB fill, no A/D update, no permission check. */
+	for (int level = 1; level >= 0; level--) {
+		uint64_t a = table + ((va >> (12 + 10 * level)) & 0x3ff) * 4;
+
+		if (a >> 32 || !memmap_is_ram(h->env.mm, (uint32_t)a, 4))
+			return -1;
+		pte = *(uint32_t *)memmap_host(h->env.mm, (uint32_t)a);
+		if (!(pte & PTE_V))
+			return -1;
+		if (pte & (PTE_R | PTE_X)) {
+			uint64_t p = level ? ((uint64_t)(pte >> 20) << 22) | (va & 0x3fffff)
+					   : ((uint64_t)(pte >> 10) << 12) | (va & 0xfff);
+
+			if (p >> 32)
+				return -1;
+			*pa = (uint32_t)p;
+			return 0;
+		}
+		table = (uint64_t)(pte >> 10) << 12;
+	}
+	return -1;
+}

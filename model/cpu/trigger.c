@@ -36,11 +36,79 @@
 /* Recomputes trig_on: whether any trigger could fire, for the step's one test. */
 static void update_armed(struct hart *h)
 {
-	h->trig_on = 0;
+	h->trig_on &= 2;
 	for (int i = 0; i < HART_TRIGGERS; i++)
 		if ((h->tdata1[i] & (MC_EXECUTE | MC_STORE | MC_LOAD)) &&
 		    (h->tdata1[i] & (MC_M | MC_S | MC_U)))
-			h->trig_on = 1;
+			h->trig_on |= 1;
+}
+
+/* ---- a debugger's points (sim/gdb.c), on the same test ---------------------- */
+
+void hart_set_debug(struct hart *h, const struct debug_points *dp)
+{
+	h->dbg = dp;
+	h->trig_on = (uint8_t)((h->trig_on & 1) | (dp || h->dbg_step ? 2 : 0));
+}
+
+void hart_debug_step(struct hart *h, int on)
+{
+	h->dbg_step = (uint8_t)on;
+	h->trig_on = (uint8_t)((h->trig_on & 1) | (h->dbg || on ? 2 : 0));
+}
+
+void hart_debug_resume(struct hart *h)
+{
+	h->dbg_skip = 1;
+}
+
+int hart_debug_pending(const struct hart *h)
+{
+	return h->dbg_event != DE_NONE;
+}
+
+enum debug_event hart_debug_event(struct hart *h, uint32_t *addr, int *kind)
+{
+	enum debug_event e = (enum debug_event)h->dbg_event;
+
+	*addr = h->dbg_addr;
+	*kind = h->dbg_kind;
+	h->dbg_event = DE_NONE;
+	return e;
+}
+
+/* 2 if a breakpoint stops the hart before @pc; sets a watch or step event to report after. */
+static int debug_check(struct hart *h, uint32_t pc, uint32_t va, uint32_t size, uint32_t access)
+{
+	const struct debug_points *dp = h->dbg;
+	int skip = h->dbg_skip;
+
+	h->dbg_skip = 0;
+	if (dp) {
+		for (int i = 0; i < dp->nbreak && !skip; i++)
+			if (dp->brk[i] == pc) {
+				h->dbg_event = DE_BREAK;
+				return 2;
+			}
+		/*
+		 * A watched access stops the hart before it too, as a trigger
+		 * would (gdb steps over it to see the new value).
+		 */
+		for (int i = 0; i < dp->nwatch && access && !skip; i++) {
+			int kind = (access & MC_STORE ? DW_WRITE : 0) | (access & MC_LOAD ? DW_READ : 0);
+
+			if ((dp->watch[i].kind & kind) && va < dp->watch[i].addr + dp->watch[i].len &&
+			    dp->watch[i].addr < va + size) {
+				h->dbg_event = DE_WATCH;
+				h->dbg_addr = dp->watch[i].addr;
+				h->dbg_kind = dp->watch[i].kind;
+				return 2;
+			}
+		}
+	}
+	if (h->dbg_step)
+		h->dbg_event = DE_STEP;
+	return 0;
 }
 
 void trigger_reset(struct hart *h)
@@ -105,13 +173,15 @@ int trigger_check(struct hart *h, enum priv priv, uint32_t pc, const struct insn
 	uint32_t mode_bit = priv == PRIV_M ? MC_M : priv == PRIV_S ? MC_S : MC_U;
 	uint32_t va = 0, access = 0;
 
-	if (priv == PRIV_M && !(h->tcontrol & TCONTROL_MTE))
-		return 0;
 	if (d->msize) {
 		va = h->x[d->rs1] + (uint32_t)(d->cls == IC_AMO ? 0 : d->imm);
 		access = d->cls == IC_LOAD ? MC_LOAD : d->cls == IC_STORE ? MC_STORE
 			 : (d->uses & INSN_MWRITE) ? MC_LOAD | MC_STORE : MC_LOAD;
 	}
+	if ((h->trig_on & 2) && debug_check(h, pc, va, d->msize, access) == 2)
+		return 2;
+	if (!(h->trig_on & 1) || (priv == PRIV_M && !(h->tcontrol & TCONTROL_MTE)))
+		return 0;
 	for (int i = 0; i < HART_TRIGGERS; i++) {
 		uint32_t t = h->tdata1[i];
 

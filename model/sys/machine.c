@@ -340,12 +340,19 @@ static inline void after_cycle(struct machine *m)
 static void run_functional(struct machine *m, uint64_t until)
 {
 	uint64_t stop_at = until < m->insn_limit ? until : m->insn_limit;
+	uint32_t rounds = 0;
 
 	update_check(m);
 	while (m->stop.kind == STOP_NONE && m->retired < until) {
-		int ran = 0, spinning = 0;
+		int ran = m->dbg_ran, spinning = 0;
 
-		for (int i = 0; i < m->nharts; i++) {
+		/* A debugger asks between rounds whether the user interrupted. */
+		if (__builtin_expect(m->debug, 0) && !m->rr_next && !(++rounds & 0xfff) &&
+		    m->dbg_interrupt(m->dbg_ctx)) {
+			m->paused = -2;
+			return;
+		}
+		for (int i = m->rr_next; i < m->nharts; i++) {
 			switch (hart_step(m->harts[i])) {
 			case HART_RETIRED:
 				ran++;
@@ -363,10 +370,25 @@ static void run_functional(struct machine *m, uint64_t until)
 			case HART_STUCK:
 				check_stuck(m, m->harts[i]);
 				break;
+			case HART_DEBUG:
+				/* A breakpoint: the round resumes at this hart. */
+				m->paused = i;
+				m->rr_next = i;
+				m->dbg_ran = ran;
+				return;
+			}
+			if (__builtin_expect(m->debug, 0) && hart_debug_pending(m->harts[i])) {
+				/* After a step or a watched access: resume with the next hart. */
+				m->paused = i;
+				m->rr_next = i + 1;
+				m->dbg_ran = ran;
+				return;
 			}
 			if (__builtin_expect(m->retired >= stop_at, 0))
 				break;
 		}
+		m->rr_next = 0;
+		m->dbg_ran = 0;
 		m->now++;
 		if (m->stop.kind != STOP_NONE)
 			break;
@@ -467,6 +489,17 @@ static int build_timing(struct machine *m)
 	if (m->cfg.dma.enabled)
 		timing_attach_dma(m->timing, &m->dma);
 	return 0;
+}
+
+int machine_debug_run(struct machine *m, int (*interrupted)(void *ctx), void *ctx)
+{
+	m->debug = 1;
+	m->dbg_interrupt = interrupted;
+	m->dbg_ctx = ctx;
+	m->paused = -1;
+	run_functional(m, UINT64_MAX);
+	fflush(m->opts.uart_out);
+	return m->paused;
 }
 
 void machine_run(struct machine *m)

@@ -58,6 +58,13 @@ struct machine {
 	struct dmactl dma;	/* the DMA engine, when cfg.dma.enabled */
 	struct symtab syms;
 	struct timing *timing;	/* the timing model, once timing mode runs; else NULL */
+	/* A debugger's control of a functional run (machine_debug_run). */
+	int debug;			/* a debugger runs the machine */
+	int rr_next;			/* the hart the current round resumes at */
+	int dbg_ran;			/* harts that did something in that round so far */
+	int paused;			/* the hart that stopped for the debugger, -2, or -1 */
+	int (*dbg_interrupt)(void *ctx);
+	void *dbg_ctx;
 	uint32_t entry;
 	uint64_t now;		/* core cycles since reset */
 	uint64_t retired;	/* instructions retired by all harts */
@@ -94,6 +101,16 @@ int machine_load(struct machine *m, const char *path, char *err, size_t errlen);
 int machine_load_disk(struct machine *m, const char *path, char *err, size_t errlen);
 
 /* Runs until something stops the machine; m->stop says what. */
+/*
+ * Functional mode under a debugger: runs until a hart stops for it (a
+ * breakpoint, a watched access, a single step: returns the hart, whose
+ * hart_debug_event says why), the user interrupts (@interrupted, asked
+ * every few thousand rounds, returned nonzero: returns -2), or the run ends
+ * (returns -1, stop says how). Resuming continues the same schedule, so a
+ * debugged run is the same run as an undebugged one.
+ */
+int machine_debug_run(struct machine *m, int (*interrupted)(void *ctx), void *ctx);
+
 void machine_run(struct machine *m);
 
 /* Asks a running machine to stop at the next round, exiting with @status (signal-safe). */

@@ -1,0 +1,81 @@
+#!/bin/sh
+# tests/gdb/run.sh - osprey's GDB stub driven by real gdb-multiarch:
+#   1. session.gdb through `target remote | osprey --gdb stdio`: break on a
+#      function, read a global and an argument, step, list the harts as
+#      threads, read CSRs, a hardware breakpoint, watch a store (old and new
+#      value), continue to the guest's exit;
+#   2. the same run without the debugger: the same instructions and cycles
+#      (debugging does not change the run) and the same exit;
+#   3. ctrl_c.py over TCP (--gdb PORT): continue, Ctrl-C, read pc, kill.
+#
+# usage: run.sh BUILD OSPREY
+set -u
+
+build=$1 osprey=$2
+dir=$build/tests/gdb
+elf=$dir/target.elf
+pass=0
+fail=0
+ok() { echo "PASS $*"; pass=$((pass + 1)); }
+bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+
+# 1. The session.
+timeout 120 gdb-multiarch -batch -nx \
+	-ex "target remote | $osprey -q --mode functional --cores 2 --stats $dir/with.json --gdb stdio $elf" \
+	-x tests/gdb/session.gdb "$elf" >"$dir/session.log" 2>&1 </dev/null
+expect() {	# expect WHAT REGEX: the session log has a line matching REGEX
+	if grep -Eq -- "$2" "$dir/session.log"; then ok "$1"; else bad "$1: no line matching '$2'"; fi
+}
+expect "break on a function" 'hit Breakpoint 1, add_up \(n=n@entry=10\)'
+expect "read a global" '^\$1 = 42$'
+expect "read an argument" '^\$2 = 10$'
+expect "step" '^16[[:space:]]+for \(uint32_t i = 1'
+expect "harts as threads" 'Thread 2 \(hart 1\)'
+expect "read a CSR" '^\$3 = 0x[0-9a-f]+$'
+expect "read a trigger CSR" '^\$4 = [0-9]+$'
+expect "watch a store" '^New value = 55$'
+expect "hardware breakpoint" 'Hardware assisted breakpoint 3 at'
+expect "stop at the hardware breakpoint" 'hit Breakpoint 3, main'
+expect "the guest's output" 'gdb target: counter 42, watched 55'
+expect "continue to the end" 'exited normally'
+
+# 2. The same run without the debugger.
+"$osprey" -q --mode functional --cores 2 --stats "$dir/without.json" "$elf" >"$dir/without.out" 2>&1
+figures() { grep -E '"(cycles|instructions)":' "$1" | head -n 2 | tr -d ' \n'; }
+if [ -s "$dir/with.json" ] && [ "$(figures "$dir/with.json")" = "$(figures "$dir/without.json")" ]; then
+	ok "the debugged run is the same run: $(figures "$dir/without.json")"
+else
+	bad "the debugged run differs: $(figures "$dir/with.json") vs $(figures "$dir/without.json")"
+fi
+
+# Memory and register writes: the guest sees them.
+timeout 120 gdb-multiarch -batch -nx \
+	-ex "target remote | $osprey -q --mode functional --cores 2 --gdb stdio $elf" \
+	-ex "break add_up" -ex "continue" -ex "set var counter = 7" -ex "set var \$a0 = 4" \
+	-ex "continue" "$elf" >"$dir/write.log" 2>&1 </dev/null
+if grep -q 'gdb target: counter 7, watched 10' "$dir/write.log"; then
+	ok "write a variable and a register"
+else
+	bad "write a variable and a register: $(grep 'gdb target' "$dir/write.log")"
+fi
+
+# 3. Ctrl-C over TCP.
+port=$((20000 + $$ % 20000))
+timeout 60 "$osprey" -q --mode functional --cores 2 --gdb $port "$dir/spin.elf" \
+	>"$dir/spin.out" 2>"$dir/spin.err" </dev/null &
+pid=$!
+if timeout 60 python3 tests/gdb/ctrl_c.py $port >"$dir/ctrl_c.log" 2>&1; then
+	wait $pid
+	rc=$?
+	if [ $rc = 137 ]; then
+		ok "Ctrl-C over TCP: $(cat "$dir/ctrl_c.log"); killed, exit 137"
+	else
+		bad "Ctrl-C over TCP: osprey exited $rc after the kill (expected 137)"
+	fi
+else
+	kill $pid 2>/dev/null
+	bad "Ctrl-C over TCP: $(tail -n 1 "$dir/ctrl_c.log")"
+fi
+
+echo "gdb: $pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -4,7 +4,7 @@
 #
 #   make fuzz                     each harness for FUZZ_SECONDS (default 300) on its
 #                                 corpus under build/fuzz/corpus/, which grows run by run
-#   make fuzz FUZZ=elf            only the named harnesses (elf, config, disk)
+#   make fuzz FUZZ=elf            only the named harnesses (elf, config, disk, gdb)
 #   make test-fuzz                the short run of make test: FUZZ_TEST_SECONDS (10)
 #                                 each, fixed seed, from the seeds alone
 #
@@ -16,12 +16,13 @@
 # stripped, copied at build time; the disk loader's, the first 4 KiB of the
 # kernel's disk image and an empty file; the configuration parser's, the
 # hand-written files of tests/fuzz/seeds/config/ and the presets as
-# --print-config writes them.
+# --print-config writes them; the GDB stub's, the sessions of
+# tests/fuzz/seeds/gdb/ (packet bodies, one a line).
 
 FUZZ_CC      := clang
 FUZZ_DIR     := tests/fuzz
 FUZZ_OUT     := $(BUILD)/fuzz
-FUZZ_ALL     := elf config disk
+FUZZ_ALL     := elf config disk gdb
 FUZZ         ?= $(FUZZ_ALL)
 FUZZ_SECONDS ?= 300
 FUZZ_TEST_SECONDS ?= 10
@@ -74,6 +75,14 @@ $(FUZZ_OUT)/seeds/config.stamp: $(OSPREY) $(wildcard $(FUZZ_DIR)/seeds/config/*)
 	$(OSPREY) --print-config > $(FUZZ_OUT)/seeds/config/default.cfg
 	$(OSPREY) --preset modern --print-config > $(FUZZ_OUT)/seeds/config/modern.cfg
 	@touch $@
+
+$(FUZZ_OUT)/seeds/gdb.stamp: $(wildcard $(FUZZ_DIR)/seeds/gdb/*)
+	@rm -rf $(FUZZ_OUT)/seeds/gdb && mkdir -p $(FUZZ_OUT)/seeds/gdb
+	cp $(FUZZ_DIR)/seeds/gdb/* $(FUZZ_OUT)/seeds/gdb/
+	@touch $@
+
+# The GDB stub's handler is the program's (sim/gdb.c), which the harness includes.
+$(FUZZ_OUT)/fuzz_gdb: sim/gdb.c sim/gdb.h
 
 FUZZ_SEEDS := $(FUZZ_ALL:%=$(FUZZ_OUT)/seeds/%.stamp)
 

@@ -276,11 +276,27 @@ static int write_byte(struct gdb_stub *g, uint32_t va, uint8_t b)
 	return memmap_write(&m->mm, pa, 1, b);
 }
 
+/* A hardware breakpoint: a trigger of every hart, or none. */
+static int hw_break(struct gdb_stub *g, uint32_t addr, int on)
+{
+	struct machine *m = g->m;
+
+	for (int i = 0; i < m->nharts; i++)
+		if (hart_debug_hw_break(hart_of(g, i), addr, on)) {
+			while (on && i--)
+				hart_debug_hw_break(hart_of(g, i), addr, 0);
+			return -1;
+		}
+	return 0;
+}
+
 static int add_point(struct gdb_stub *g, int type, uint32_t addr, uint32_t len)
 {
 	struct debug_points *p = &g->points;
 
-	if (type <= 1) {
+	if (type == 1)
+		return hw_break(g, addr, 1);
+	if (type == 0) {
 		if (p->nbreak == DEBUG_MAX_POINTS)
 			return -1;
 		p->brk[p->nbreak++] = addr;
@@ -300,7 +316,9 @@ static int remove_point(struct gdb_stub *g, int type, uint32_t addr)
 {
 	struct debug_points *p = &g->points;
 
-	if (type <= 1) {
+	if (type == 1)
+		return hw_break(g, addr, 0);
+	if (type == 0) {
 		for (int i = 0; i < p->nbreak; i++)
 			if (p->brk[i] == addr) {
 				p->brk[i] = p->brk[--p->nbreak];
@@ -337,6 +355,8 @@ static void stop_reply(struct gdb_stub *g, int h, enum debug_event e, uint32_t a
 		snprintf(out, n, "T05%s:%x;thread:%x;", watch[kind & 3], addr, h + 1);
 	else if (e == DE_BREAK)
 		snprintf(out, n, "T05swbreak:;thread:%x;", h + 1);
+	else if (e == DE_HWBREAK)
+		snprintf(out, n, "T05hwbreak:;thread:%x;", h + 1);
 	else
 		snprintf(out, n, "T%02xthread:%x;", e == DE_NONE ? 2 : 5, h + 1);
 }

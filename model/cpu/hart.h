@@ -224,12 +224,18 @@ enum debug_event {
 	DE_BREAK,	/* at a breakpoint, before the instruction */
 	DE_WATCH,	/* before an access a watchpoint covers (addr: the point's address) */
 	DE_STEP,	/* after one instruction (or trap) of a single step */
+	DE_HWBREAK,	/* at a hardware breakpoint (a debugger's trigger), before it */
 };
 
 /* Hands @h the debugger's points (NULL: none, the normal case). */
 void hart_set_debug(struct hart *h, const struct debug_points *dp);
 /* Single step: the hart reports DE_STEP after its next instruction or trap. */
 void hart_debug_step(struct hart *h, int on);
+/*
+ * A debugger's hardware breakpoint at @addr (@on) on a free trigger, or its
+ * removal. 0, or -1 when no trigger is free (or none holds @addr).
+ */
+int hart_debug_hw_break(struct hart *h, uint32_t addr, int on);
 /* The next check at the current pc ignores a breakpoint there (resuming from it). */
 void hart_debug_resume(struct hart *h);
 /* The pending event, and for DE_WATCH the watched address and kind; clears it. */

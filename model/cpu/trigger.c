@@ -15,12 +15,20 @@
  * when the trigger fires. In M mode a trigger fires only while tcontrol.mte
  * is set; a trap into M saves it in mpte and clears it, mret restores it,
  * so that a handler in M is not stopped by its own triggers.
+ *
+ * A debugger's hardware breakpoints (hart_debug_hw_break) take free
+ * triggers as an external debugger does: dmode set (the guest may read them
+ * but its writes to them are ignored) and action 1 ("enter debug mode"),
+ * which here stops the hart for the debugger instead of raising an
+ * exception, in any mode and whatever tcontrol.mte says.
  */
 #include "cpu/hart_impl.h"
 
 #define MC_TYPE_SHIFT	28
 #define MC_TYPE2	(2u << MC_TYPE_SHIFT)
+#define MC_DMODE	(1u << 27)
 #define MC_HIT		(1u << 20)
+#define MC_ACTION_DEBUG	(1u << 12)
 #define MC_M		(1u << 6)
 #define MC_S		(1u << 4)
 #define MC_U		(1u << 3)
@@ -77,13 +85,15 @@ enum debug_event hart_debug_event(struct hart *h, uint32_t *addr, int *kind)
 	return e;
 }
 
-/* 2 if a breakpoint stops the hart before @pc; sets a watch or step event to report after. */
-static int debug_check(struct hart *h, uint32_t pc, uint32_t va, uint32_t size, uint32_t access)
+/*
+ * 2 if a breakpoint or watchpoint stops the hart before @pc, else 0; a step
+ * sets its event to report after. @skip: resuming where the hart stopped.
+ */
+static int debug_check(struct hart *h, uint32_t pc, uint32_t va, uint32_t size, uint32_t access,
+		       int skip)
 {
 	const struct debug_points *dp = h->dbg;
-	int skip = h->dbg_skip;
 
-	h->dbg_skip = 0;
 	if (dp) {
 		for (int i = 0; i < dp->nbreak && !skip; i++)
 			if (dp->brk[i] == pc) {
@@ -144,10 +154,13 @@ void trigger_csr_write(struct hart *h, int csr, uint32_t v)
 			h->tselect = v;
 		break;
 	case CSR_TDATA1:
-		h->tdata1[h->tselect] = MC_TYPE2 | (v & MC_WRITABLE);
+		/* A debugger's trigger (dmode) is not the guest's to change. */
+		if (!(h->tdata1[h->tselect] & MC_DMODE))
+			h->tdata1[h->tselect] = MC_TYPE2 | (v & MC_WRITABLE);
 		break;
 	case CSR_TDATA2:
-		h->tdata2[h->tselect] = v;
+		if (!(h->tdata1[h->tselect] & MC_DMODE))
+			h->tdata2[h->tselect] = v;
 		break;
 	case CSR_TCONTROL:
 		h->tcontrol = v & (TCONTROL_MTE | TCONTROL_MPTE);
@@ -156,6 +169,28 @@ void trigger_csr_write(struct hart *h, int csr, uint32_t v)
 		break;
 	}
 	update_armed(h);
+}
+
+int hart_debug_hw_break(struct hart *h, uint32_t addr, int on)
+{
+	for (int i = 0; i < HART_TRIGGERS; i++) {
+		uint32_t t = h->tdata1[i];
+
+		if (on && !(t & (MC_EXECUTE | MC_STORE | MC_LOAD))) {
+			h->tdata1[i] = MC_TYPE2 | MC_DMODE | MC_ACTION_DEBUG | MC_M | MC_S | MC_U |
+				       MC_EXECUTE;
+			h->tdata2[i] = addr;
+			update_armed(h);
+			return 0;
+		}
+		if (!on && (t & MC_DMODE) && h->tdata2[i] == addr) {
+			h->tdata1[i] = MC_TYPE2;
+			h->tdata2[i] = 0;
+			update_armed(h);
+			return 0;
+		}
+	}
+	return -1;
 }
 
 void trigger_trap_to_m(struct hart *h)
@@ -178,14 +213,28 @@ int trigger_check(struct hart *h, enum priv priv, uint32_t pc, const struct insn
 		access = d->cls == IC_LOAD ? MC_LOAD : d->cls == IC_STORE ? MC_STORE
 			 : (d->uses & INSN_MWRITE) ? MC_LOAD | MC_STORE : MC_LOAD;
 	}
-	if ((h->trig_on & 2) && debug_check(h, pc, va, d->msize, access) == 2)
+	int skip = h->dbg_skip;
+
+	h->dbg_skip = 0;
+	if ((h->trig_on & 2) && debug_check(h, pc, va, d->msize, access, skip) == 2)
 		return 2;
-	if (!(h->trig_on & 1) || (priv == PRIV_M && !(h->tcontrol & TCONTROL_MTE)))
+	if (!(h->trig_on & 1))
 		return 0;
 	for (int i = 0; i < HART_TRIGGERS; i++) {
 		uint32_t t = h->tdata1[i];
 
 		if (!(t & mode_bit))
+			continue;
+		if (t & MC_ACTION_DEBUG) {
+			/* The debugger's: it stops the hart, before the instruction. */
+			if ((t & MC_EXECUTE) && h->tdata2[i] == pc && !skip) {
+				h->tdata1[i] |= MC_HIT;
+				h->dbg_event = DE_HWBREAK;
+				return 2;
+			}
+			continue;
+		}
+		if (priv == PRIV_M && !(h->tcontrol & TCONTROL_MTE))
 			continue;
 		if ((t & MC_EXECUTE) && h->tdata2[i] == pc) {
 			h->tdata1[i] |= MC_HIT;

@@ -152,6 +152,39 @@ static void test_m_mode_trigger_needs_tcontrol_mte_which_a_trap_saves(void **sta
 	assert_int_equal(csr_get(r, CSR_TCONTROL), (1u << 3) | (1u << 7));
 }
 
+static void test_debugger_hw_breakpoint_takes_a_trigger_the_guest_cannot_change(void **state)
+{
+	struct rig *r = *state;
+
+	arm(r, 0, MC_TYPE2 | MC_U | MC_LOAD, DATA);	/* the guest's own, in use */
+	assert_int_equal(hart_debug_hw_break(r->h, CODE + 0x40, 1), 0);
+	/* It took trigger 1, the first free one: dmode, action 1, every mode. */
+	csr_swap(r, CSR_TSELECT, 1);
+	assert_int_equal(csr_get(r, CSR_TDATA2), CODE + 0x40);
+	assert_true(csr_get(r, CSR_TDATA1) & (1u << 27));
+	csr_swap(r, CSR_TDATA1, 0);			/* ignored: not the guest's */
+	csr_swap(r, CSR_TDATA2, 0);
+	assert_int_equal(csr_get(r, CSR_TDATA2), CODE + 0x40);
+	/* In M mode with tcontrol.mte clear, it stops the hart for the debugger. */
+	r->h->pc = CODE + 0x40;
+	assert_int_equal(rig_exec(r, r->h, ADDI(1, 0, 9)), HART_DEBUG);
+	assert_int_equal(hart_reg(r->h, 1), 0);
+	assert_int_equal(r->h->pc, CODE + 0x40);
+	/* Removed, the instruction runs. */
+	assert_int_equal(hart_debug_hw_break(r->h, CODE + 0x40, 0), 0);
+	assert_int_equal(rig_exec(r, r->h, ADDI(1, 0, 9)), HART_RETIRED);
+	assert_int_equal(hart_reg(r->h, 1), 9);
+}
+
+static void test_debugger_hw_breakpoints_run_out_with_the_triggers(void **state)
+{
+	struct rig *r = *state;
+
+	for (uint32_t i = 0; i < 4; i++)
+		assert_int_equal(hart_debug_hw_break(r->h, CODE + 4 * i, 1), 0);
+	assert_int_equal(hart_debug_hw_break(r->h, CODE + 16, 1), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -162,6 +195,8 @@ int main(void)
 		RIG_TEST(test_load_trigger_raises_breakpoint_with_the_address),
 		RIG_TEST(test_store_trigger_fires_on_a_store_and_an_amo),
 		RIG_TEST(test_m_mode_trigger_needs_tcontrol_mte_which_a_trap_saves),
+		RIG_TEST(test_debugger_hw_breakpoint_takes_a_trigger_the_guest_cannot_change),
+		RIG_TEST(test_debugger_hw_breakpoints_run_out_with_the_triggers),
 	};
 
 	return UNIT_RUN("trigger", tests);

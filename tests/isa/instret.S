@@ -19,8 +19,13 @@ TEST_BEGIN
 	/* minstreth is writable: carry into the high half. */
 	TEST_CASE(6, x14, 1, li x1, -1; csrw minstret, x0; csrw minstreth, x0; csrw minstret, x1;
 		  nop; nop; csrr x14, minstreth)
-	/* mcycle is writable. */
-	TEST_CASE(7, x14, 1, csrw mcycle, x0; csrr x2, mcycle; sltiu x14, x2, 100)
+	/*
+	 * mcycle is writable: after writing 0 it reads less than it did before
+	 * (not "less than 100": how many cycles a CSR write and the next fetch
+	 * take depends on the timing configuration; the sweep found one where
+	 * they take hundreds).
+	 */
+	TEST_CASE(7, x14, 1, csrr x13, mcycle; csrw mcycle, x0; csrr x2, mcycle; sltu x14, x2, x13)
 	/* mcountinhibit.IR stops minstret. */
 	TEST_CASE(8, x14, 0, li x1, 4; csrs mcountinhibit, x1; csrr x2, minstret; nop; nop;
 		  csrr x13, minstret; csrc mcountinhibit, x1; sub x14, x13, x2)

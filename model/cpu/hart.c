@@ -168,20 +168,36 @@ static int still_spinning(struct hart *h)
 	return raw == h->spin;
 }
 
+/*
+ * The triggers and a debugger's points, before @d at @pc: HART_TRAPPED (a
+ * trigger's breakpoint exception), HART_DEBUG (a debugger's stop), or
+ * HART_RETIRED for "run it". Out of line: most runs never come here.
+ */
+static COLD __attribute__((noinline)) enum hart_event check_triggers(struct hart *h,
+								      enum priv priv, uint32_t pc,
+								      const struct insn *d)
+{
+	int t = trigger_check(h, priv, pc, d);
+
+	if (t == 2)
+		return HART_DEBUG;
+	if (t) {
+		if (h->env.trace)
+			trace_trap(h);
+		return HART_TRAPPED;
+	}
+	return HART_RETIRED;
+}
+
 /* Executes decoded instruction @d at @pc; the caller has done fetch and interrupts. */
 static inline enum hart_event run_insn(struct hart *h, enum priv priv, uint32_t pc,
 				       const struct insn *d)
 {
 	if (__builtin_expect(h->trig_on, 0)) {
-		int t = trigger_check(h, priv, pc, d);
+		enum hart_event ev = check_triggers(h, priv, pc, d);
 
-		if (t == 2)
-			return HART_DEBUG;
-		if (t) {
-			if (h->env.trace)
-				trace_trap(h);
-			return HART_TRAPPED;
-		}
+		if (ev != HART_RETIRED)
+			return ev;
 	}
 	if (d->exec(h, d) == 0) {
 		h->instret += h->instret_step;

@@ -223,13 +223,14 @@ enum debug_event {
 	DE_NONE,
 	DE_BREAK,	/* at a breakpoint, before the instruction */
 	DE_WATCH,	/* before an access a watchpoint covers (addr: the point's address) */
-	DE_STEP,	/* after one instruction (or trap) of a single step */
+	DE_STEP,	/* a single step: before the instruction after the one it ran
+			 * (the first of a trap handler, if that one trapped) */
 	DE_HWBREAK,	/* at a hardware breakpoint (a debugger's trigger), before it */
 };
 
 /* Hands @h the debugger's points (NULL: none, the normal case). */
 void hart_set_debug(struct hart *h, const struct debug_points *dp);
-/* Single step: the hart reports DE_STEP after its next instruction or trap. */
+/* Single step: the hart runs one instruction, then stops before the next (DE_STEP). */
 void hart_debug_step(struct hart *h, int on);
 /*
  * A debugger's hardware breakpoint at @addr (@on) on a free trigger, or its
@@ -240,8 +241,9 @@ int hart_debug_hw_break(struct hart *h, uint32_t addr, int on);
 void hart_debug_resume(struct hart *h);
 /* The pending event, and for DE_WATCH the watched address and kind; clears it. */
 enum debug_event hart_debug_event(struct hart *h, uint32_t *addr, int *kind);
-/* Whether an event is pending (checked after a step). */
+/* Whether an event is pending. */
 int hart_debug_pending(const struct hart *h);
+
 
 /* A debugger's view of memory: @va translated as the hart would, without side effects. */
 int hart_debug_translate(struct hart *h, uint32_t va, uint32_t *pa);

@@ -214,7 +214,7 @@ void trigger_csr_write(struct hart *h, int csr, uint32_t v);
 /*
  * Before @d at @pc runs in @priv: 1 if a trigger fired (the exception is
  * taken), 2 if a debugger's breakpoint or watchpoint stops the hart before
- * it, else 0 (a debugger's single step then stops it after: dbg_event).
+ * it (or a single step before the next instruction), else 0.
  */
 int trigger_check(struct hart *h, enum priv priv, uint32_t pc, const struct insn *d);
 void trigger_trap_to_m(struct hart *h);	/* tcontrol: mpte = mte, mte = 0 */

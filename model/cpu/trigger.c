@@ -75,6 +75,7 @@ int hart_debug_pending(const struct hart *h)
 	return h->dbg_event != DE_NONE;
 }
 
+
 enum debug_event hart_debug_event(struct hart *h, uint32_t *addr, int *kind)
 {
 	enum debug_event e = (enum debug_event)h->dbg_event;
@@ -94,6 +95,13 @@ static int debug_check(struct hart *h, uint32_t pc, uint32_t va, uint32_t size, 
 {
 	const struct debug_points *dp = h->dbg;
 
+	/* A single step stops before the instruction after the one it ran. */
+	if (h->dbg_step == 2) {
+		h->dbg_event = DE_STEP;
+		return 2;
+	}
+	if (h->dbg_step)
+		h->dbg_step = 2;
 	if (dp) {
 		for (int i = 0; i < dp->nbreak && !skip; i++)
 			if (dp->brk[i] == pc) {
@@ -116,8 +124,6 @@ static int debug_check(struct hart *h, uint32_t pc, uint32_t va, uint32_t size, 
 			}
 		}
 	}
-	if (h->dbg_step)
-		h->dbg_event = DE_STEP;
 	return 0;
 }
 

@@ -335,7 +335,9 @@ static inline void after_cycle(struct machine *m)
 /*
  * Functional mode: one instruction per hart per cycle, until @until
  * instructions retired. The round stops at the hart that reaches @until or
- * the instruction limit, so a limit is exact.
+ * the instruction limit, so a limit is exact. Under a debugger
+ * (machine_debug_run) a hart may stop before an instruction (HART_DEBUG):
+ * the run pauses there, and resumes the same round at that hart.
  */
 static void run_functional(struct machine *m, uint64_t until)
 {
@@ -371,21 +373,24 @@ static void run_functional(struct machine *m, uint64_t until)
 				check_stuck(m, m->harts[i]);
 				break;
 			case HART_DEBUG:
-				/* A breakpoint: the round resumes at this hart. */
+				/*
+				 * The round resumes at this hart, which has not
+				 * run; stop_at 0 ends the round here at no cost
+				 * to the other cases.
+				 */
+				m->dbg_stop = 1;
 				m->paused = i;
 				m->rr_next = i;
 				m->dbg_ran = ran;
-				return;
-			}
-			if (__builtin_expect(m->debug, 0) && hart_debug_pending(m->harts[i])) {
-				/* After a step or a watched access: resume with the next hart. */
-				m->paused = i;
-				m->rr_next = i + 1;
-				m->dbg_ran = ran;
-				return;
+				stop_at = 0;
+				break;
 			}
 			if (__builtin_expect(m->retired >= stop_at, 0))
 				break;
+		}
+		if (__builtin_expect(m->dbg_stop, 0)) {
+			m->dbg_stop = 0;
+			return;
 		}
 		m->rr_next = 0;
 		m->dbg_ran = 0;
@@ -497,6 +502,7 @@ int machine_debug_run(struct machine *m, int (*interrupted)(void *ctx), void *ct
 	m->dbg_interrupt = interrupted;
 	m->dbg_ctx = ctx;
 	m->paused = -1;
+	m->dbg_stop = 0;
 	run_functional(m, UINT64_MAX);
 	fflush(m->opts.uart_out);
 	return m->paused;

@@ -19,6 +19,7 @@
 #include "sys/machine.h"
 #include "sys/param.h"
 #include "sys/report.h"
+#include "sys/schedcheck.h"
 #include "outfile.h"
 #include "sim_cosim.h"
 #include "gdb.h"
@@ -71,6 +72,10 @@ static void usage(FILE *out)
 		"                       ELF's symbols (format in the README)\n"
 		"  --profile-top N      print the N costliest instructions and lines on stderr\n"
 		"  --profile-syms ELF   name user-mode addresses from ELF's symbols too\n"
+		"  --check-sched        report intervals where a hart sat idle while a process\n"
+		"                       waited in another hart's run queue (kernel events\n"
+		"                       through the sim-control port; turns sys.simctl on)\n"
+		"  --check-sched-threshold N  cycles such an interval must exceed (default 100000)\n"
 		"  --gdb PORT|stdio     functional mode: wait for gdb on 127.0.0.1:PORT, or\n"
 		"                       speak to it on stdin/stdout (console on stderr)\n"
 		"co-simulation:\n"
@@ -99,7 +104,7 @@ enum {
 	OPT_CORES = 256, OPT_MEM, OPT_MODE, OPT_PRESET, OPT_FAST_FORWARD, OPT_STATS,
 	OPT_COSIM, OPT_WAVES, OPT_WAVES_FROM, OPT_WAVES_TO, OPT_WAVES_CORE, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
 	OPT_MAX_CYCLES, OPT_DISK, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE, OPT_PROFILE,
-	OPT_PROFILE_TOP, OPT_PROFILE_SYMS, OPT_GDB,
+	OPT_PROFILE_TOP, OPT_PROFILE_SYMS, OPT_GDB, OPT_CHECK_SCHED, OPT_CHECK_SCHED_THRESHOLD,
 };
 
 static const struct option long_opts[] = {
@@ -127,6 +132,8 @@ static const struct option long_opts[] = {
 	{ "profile-top", required_argument, NULL, OPT_PROFILE_TOP },
 	{ "profile-syms", required_argument, NULL, OPT_PROFILE_SYMS },
 	{ "gdb", required_argument, NULL, OPT_GDB },
+	{ "check-sched", no_argument, NULL, OPT_CHECK_SCHED },
+	{ "check-sched-threshold", required_argument, NULL, OPT_CHECK_SCHED_THRESHOLD },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -343,6 +350,9 @@ static int run(int argc, char **argv)
 	const char *uart_in = "-", *trace_file = NULL, *disk = NULL, *stats_file = NULL;
 	const char *profile_file = NULL, *profile_syms = NULL, *gdb = NULL;
 	uint64_t profile_top = 0;
+	int check_sched = 0;
+	uint64_t check_sched_threshold = 100000;
+	static struct schedcheck sched_checker;
 	struct symtab usyms;
 	static struct sim_cosim cosim = { .wave_dir = "waves" };
 	int waves_to_set = 0;
@@ -460,12 +470,21 @@ static int run(int argc, char **argv)
 				return die("%s", err);
 			gdb = optarg;
 			break;
+		case OPT_CHECK_SCHED: check_sched = 1; break;
+		case OPT_CHECK_SCHED_THRESHOLD:
+			if (parse_u64(optarg, &check_sched_threshold))
+				return die("--check-sched-threshold: '%s' is not a number of cycles",
+					   optarg);
+			check_sched = 1;
+			break;
 		case 'q': quiet = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("osprey %s\n", OSPREY_VERSION); return 0;
 		default: usage(stderr); return EXIT_USAGE;
 		}
 	}
+	if (check_sched)
+		cfg.simctl = 1;		/* the checker's events come through the port */
 	if (config_check(&cfg, err, sizeof(err)))
 		return die("%s", err);
 	if (print_config) {
@@ -561,6 +580,10 @@ static int run(int argc, char **argv)
 		goto out_discard;
 	}
 
+	if (check_sched) {
+		schedcheck_init(&sched_checker, m.nharts, check_sched_threshold, stderr);
+		simctl_listen(&m.simctl, schedcheck_event, &sched_checker);
+	}
 	running = &m;
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
@@ -576,6 +599,8 @@ static int run(int argc, char **argv)
 		machine_run(&m);
 	}
 	status = m.stop.status;
+	if (check_sched)
+		schedcheck_finish(&sched_checker, m.now);
 	if ((cosim.sbuf || cosim.wave_path) && sim_cosim_finish(&cosim))
 		status = EXIT_OUTPUT;
 	if (m.stop.msg[0])

@@ -89,6 +89,10 @@ int machine_init(struct machine *m, const struct config *cfg, const struct machi
 	memmap_add(&m->mm, "plic", PLIC_BASE, PLIC_SIZE, &plic_ops, &m->plic);
 	memmap_add(&m->mm, "uart", UART_BASE, UART_SIZE, &uart_ops, &m->uart);
 	/* The osprey window: one page per device. */
+	if (cfg->simctl) {
+		simctl_init(&m->simctl, m->nharts, &m->now);
+		memmap_add(&m->mm, "simctl", SIMCTL_BASE, SIMCTL_SIZE, &simctl_ops, &m->simctl);
+	}
 	if (cfg->dma.enabled) {
 		dmactl_init(&m->dma, cfg, &m->mm, &m->plic, m->harts, &m->lr, &m->now);
 		memmap_add(&m->mm, "dma", DMA_BASE, DMA_SIZE, &dmactl_ops, &m->dma);

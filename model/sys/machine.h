@@ -18,6 +18,7 @@
 #include "dev/finisher.h"
 #include "dev/htif.h"
 #include "dev/plic.h"
+#include "dev/simctl.h"
 #include "dev/uart.h"
 #include "mem/memmap.h"
 #include "sys/config.h"
@@ -56,6 +57,7 @@ struct machine {
 	struct finisher finisher;
 	struct htif htif;
 	struct dmactl dma;	/* the DMA engine, when cfg.dma.enabled */
+	struct simctl simctl;	/* the sim-control port, when cfg.simctl */
 	struct symtab syms;
 	struct timing *timing;	/* the timing model, once timing mode runs; else NULL */
 	/* A debugger's control of a functional run (machine_debug_run). */

@@ -19,6 +19,8 @@
 #include "sys/machine.h"
 #include "sys/param.h"
 #include "sys/report.h"
+#include "sys/schedcheck.h"
+#include "sys/timeline.h"
 #include "outfile.h"
 #include "sim_cosim.h"
 #include "gdb.h"
@@ -71,6 +73,14 @@ static void usage(FILE *out)
 		"                       ELF's symbols (format in the README)\n"
 		"  --profile-top N      print the N costliest instructions and lines on stderr\n"
 		"  --profile-syms ELF   name user-mode addresses from ELF's symbols too\n"
+		"  --timeline FILE.json the run as a Chrome trace (Perfetto, chrome://tracing):\n"
+		"                       processes, modes, traps, IPIs, DMA per hart, counters\n"
+		"                       (turns sys.simctl on); --timeline-interval N cycles\n"
+		"                       per sample (default 100000)\n"
+		"  --check-sched        report intervals where a hart sat idle while a process\n"
+		"                       waited in another hart's run queue (kernel events\n"
+		"                       through the sim-control port; turns sys.simctl on)\n"
+		"  --check-sched-threshold N  cycles such an interval must exceed (default 100000)\n"
 		"  --gdb PORT|stdio     functional mode: wait for gdb on 127.0.0.1:PORT, or\n"
 		"                       speak to it on stdin/stdout (console on stderr)\n"
 		"co-simulation:\n"
@@ -99,7 +109,8 @@ enum {
 	OPT_CORES = 256, OPT_MEM, OPT_MODE, OPT_PRESET, OPT_FAST_FORWARD, OPT_STATS,
 	OPT_COSIM, OPT_WAVES, OPT_WAVES_FROM, OPT_WAVES_TO, OPT_WAVES_CORE, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
 	OPT_MAX_CYCLES, OPT_DISK, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE, OPT_PROFILE,
-	OPT_PROFILE_TOP, OPT_PROFILE_SYMS, OPT_GDB,
+	OPT_PROFILE_TOP, OPT_PROFILE_SYMS, OPT_GDB, OPT_CHECK_SCHED, OPT_CHECK_SCHED_THRESHOLD,
+	OPT_TIMELINE, OPT_TIMELINE_INTERVAL,
 };
 
 static const struct option long_opts[] = {
@@ -127,6 +138,10 @@ static const struct option long_opts[] = {
 	{ "profile-top", required_argument, NULL, OPT_PROFILE_TOP },
 	{ "profile-syms", required_argument, NULL, OPT_PROFILE_SYMS },
 	{ "gdb", required_argument, NULL, OPT_GDB },
+	{ "timeline", required_argument, NULL, OPT_TIMELINE },
+	{ "timeline-interval", required_argument, NULL, OPT_TIMELINE_INTERVAL },
+	{ "check-sched", no_argument, NULL, OPT_CHECK_SCHED },
+	{ "check-sched-threshold", required_argument, NULL, OPT_CHECK_SCHED_THRESHOLD },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -343,6 +358,12 @@ static int run(int argc, char **argv)
 	const char *uart_in = "-", *trace_file = NULL, *disk = NULL, *stats_file = NULL;
 	const char *profile_file = NULL, *profile_syms = NULL, *gdb = NULL;
 	uint64_t profile_top = 0;
+	int check_sched = 0;
+	uint64_t check_sched_threshold = 100000;
+	static struct schedcheck sched_checker;
+	const char *timeline_file = NULL;
+	uint64_t timeline_interval = 100000;
+	static struct timeline timeline;
 	struct symtab usyms;
 	static struct sim_cosim cosim = { .wave_dir = "waves" };
 	int waves_to_set = 0;
@@ -351,11 +372,13 @@ static int run(int argc, char **argv)
 	struct input inputs[MAX_CONFIGS + 4];
 	int ninputs = 0;
 	struct outfile stats_out = { 0 }, trace_out = { 0 }, profile_out = { 0 };
+	struct outfile timeline_out = { 0 };
 	struct output outputs[] = {
 		{ &stats_out, "--stats", NULL, 0 },
 		{ &trace_out, "--trace-file", NULL, 0 },
 		{ &profile_out, "--profile", NULL, 0 },
 		{ &cosim.wave_out, "--waves", NULL, 1 },	/* the FST writer seeks */
+		{ &timeline_out, "--timeline", NULL, 0 },
 	};
 	double t0;
 
@@ -460,12 +483,26 @@ static int run(int argc, char **argv)
 				return die("%s", err);
 			gdb = optarg;
 			break;
+		case OPT_TIMELINE: timeline_file = optarg; break;
+		case OPT_TIMELINE_INTERVAL:
+			if (parse_count("--timeline-interval", optarg, &timeline_interval))
+				return EXIT_USAGE;
+			break;
+		case OPT_CHECK_SCHED: check_sched = 1; break;
+		case OPT_CHECK_SCHED_THRESHOLD:
+			if (parse_u64(optarg, &check_sched_threshold))
+				return die("--check-sched-threshold: '%s' is not a number of cycles",
+					   optarg);
+			check_sched = 1;
+			break;
 		case 'q': quiet = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("osprey %s\n", OSPREY_VERSION); return 0;
 		default: usage(stderr); return EXIT_USAGE;
 		}
 	}
+	if (check_sched || timeline_file)
+		cfg.simctl = 1;		/* the checker's events come through the port */
 	if (config_check(&cfg, err, sizeof(err)))
 		return die("%s", err);
 	if (print_config) {
@@ -527,6 +564,7 @@ static int run(int argc, char **argv)
 	outputs[1].path = trace_file;
 	outputs[2].path = profile_file;
 	outputs[3].path = cosim.wave_path;
+	outputs[4].path = timeline_file;
 	if (profile_syms)
 		add_input(inputs, &ninputs, "the --profile-syms ELF", profile_syms);
 	if (disk)
@@ -546,6 +584,8 @@ static int run(int argc, char **argv)
 		status = open_output(&trace_out);
 	if (!status)
 		status = open_output(&profile_out);
+	if (!status)
+		status = open_output(&timeline_out);
 	if (!status && (status = sim_cosim_open(&cosim, err, sizeof(err))))
 		fprintf(stderr, "osprey: %s\n", err);
 	if (status)
@@ -561,6 +601,14 @@ static int run(int argc, char **argv)
 		goto out_discard;
 	}
 
+	if (check_sched) {
+		schedcheck_init(&sched_checker, m.nharts, check_sched_threshold, stderr);
+		simctl_listen(&m.simctl, schedcheck_event, &sched_checker);
+	}
+	if (timeline_file) {
+		timeline_init(&timeline, timeline_out.f, &m, timeline_interval);
+		timeline_attach(&timeline, &m);
+	}
 	running = &m;
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
@@ -576,6 +624,13 @@ static int run(int argc, char **argv)
 		machine_run(&m);
 	}
 	status = m.stop.status;
+	if (check_sched)
+		schedcheck_finish(&sched_checker, m.now);
+	if (timeline_file) {
+		timeline_finish(&timeline, &m);
+		if (commit_output(&timeline_out))
+			status = EXIT_OUTPUT;
+	}
 	if ((cosim.sbuf || cosim.wave_path) && sim_cosim_finish(&cosim))
 		status = EXIT_OUTPUT;
 	if (m.stop.msg[0])
@@ -623,6 +678,7 @@ out_discard:
 	outfile_discard(&stats_out);
 	outfile_discard(&trace_out);
 	outfile_discard(&profile_out);
+	outfile_discard(&timeline_out);
 	sim_cosim_discard(&cosim);
 	symtab_free(&usyms);
 	return status;

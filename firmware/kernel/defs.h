@@ -26,6 +26,14 @@ void blk_copy(void *dst, const void *src, size_t n);
 void blk_zero_page(void *pa);
 void blk_copy_page(void *dst, const void *src);
 
+/* simctl.c: scheduling events for osprey's sim-control port (none where absent) */
+void simctl_init(void);
+void simctl_switch(struct proc *old, struct proc *new);
+void simctl_enqueue(struct proc *p, int queue, int len);
+void simctl_dequeue(struct proc *p, int queue, int len);
+void simctl_migrate(struct proc *p, int from, int to);
+void simctl_idle(int entering);
+
 /* bio.c */
 void binit(void);
 struct buf *bread(uint32_t blockno);

@@ -20,7 +20,8 @@ MMODE_DIR   := firmware/mmode
 # directory of its own (build/kernel-priv-swpf/):
 #   priv  privatization and relocation of shared data (kdata.h: KOPT_PRIV)
 #   swpf  software prefetch hints at the measured miss hot spots (KOPT_SWPF)
-KERNEL_OPTS_KNOWN := priv swpf
+#   lazysched  a deliberately lazy balancer, for --check-sched (sched.c: KOPT_LAZYSCHED)
+KERNEL_OPTS_KNOWN := priv swpf lazysched
 KERNEL_OPT  ?=
 KERNEL_OPT_SORTED := $(sort $(KERNEL_OPT))
 ifneq ($(filter-out $(KERNEL_OPTS_KNOWN),$(KERNEL_OPT)),)

@@ -25,6 +25,7 @@ void kmain(uint32_t hartid)
 		kvminit();
 		kvminithart();
 		blk_init();
+		simctl_init();
 		console_init();
 		procinit();
 		initlock(&tickslock, "ticks");

@@ -12,6 +12,14 @@
  * process with others queued behind it yield at its next return to user
  * mode (no preemption inside the kernel).
  *
+ * The lazy balancer (make kernel KERNEL_OPT=lazysched, KOPT_LAZYSCHED) is a
+ * deliberately bad one, for osprey's scheduler checker (--check-sched) to
+ * find: a process stays on its last hart's queue, an idle hart never
+ * steals or pulls, and waits in wfi while other queues hold work.
+ *
+ * Queue changes, switches, migrations and idle periods are reported to
+ * osprey's sim-control port (simctl.c) where it is present.
+ *
  * Lock order: p->lock, then any rqlock; rqlocks are never nested.  A
  * process's p->lock is held from sched() across swtch() until the
  * scheduler that switched away from it releases it, so a hart that pops a
@@ -30,6 +38,7 @@ static void rq_push(struct cpu *c, struct proc *p)
 		c->rq_head = p;
 	c->rq_tail = p;
 	c->rq_len++;
+	simctl_enqueue(p, c->id, c->rq_len);
 	release(&c->rqlock);
 }
 
@@ -47,6 +56,7 @@ static struct proc *rq_pop(struct cpu *c)
 			c->rq_tail = NULL;
 		c->rq_len--;
 		p->rq_next = NULL;
+		simctl_dequeue(p, c->id, c->rq_len);
 	}
 	release(&c->rqlock);
 	return p;
@@ -62,6 +72,10 @@ static int pick_cpu(struct proc *p)
 {
 	int best = p->cpu, bestload;
 
+#ifdef KOPT_LAZYSCHED
+	if (cpus[best].online)
+		return best;	/* lazy: where it ran last, however busy that hart is */
+#endif
 	if (cpus[best].online && cpus[best].idle && cpus[best].rq_len == 0)
 		return best;
 	bestload = cpus[best].online ? load(&cpus[best]) : 1 << 30;
@@ -89,6 +103,8 @@ void make_runnable(struct proc *p)
 {
 	int id = pick_cpu(p);
 
+	if (id != p->cpu && p->state != USED)
+		simctl_migrate(p, p->cpu, id);
 	p->state = RUNNABLE;
 	p->cpu = id;
 	rq_push(&cpus[id], p);
@@ -98,6 +114,9 @@ void make_runnable(struct proc *p)
 /* Take one process from another hart's queue. */
 static struct proc *steal(struct cpu *c)
 {
+#ifdef KOPT_LAZYSCHED
+	return NULL;	/* lazy: an idle hart takes no one's work */
+#endif
 	for (int k = 1; k < NCPU; k++) {
 		struct cpu *o = &cpus[(c->id + k) % NCPU];
 		struct proc *p;
@@ -106,6 +125,7 @@ static struct proc *steal(struct cpu *c)
 		p = rq_pop(o);
 		if (p) {
 			c->stats.steals++;
+			simctl_migrate(p, o->id, c->id);
 			return p;
 		}
 	}
@@ -114,6 +134,9 @@ static struct proc *steal(struct cpu *c)
 
 static int work_elsewhere(struct cpu *c)
 {
+#ifdef KOPT_LAZYSCHED
+	return 0;	/* lazy: other queues are their harts' business */
+#endif
 	for (int i = 0; i < NCPU; i++)
 		if (i != c->id && cpus[i].online && cpus[i].rq_len > 0)
 			return 1;
@@ -134,7 +157,9 @@ static void idle_wait(struct cpu *c)
 	__sync_synchronize();
 	if (c->rq_len == 0 && !work_elsewhere(c)) {
 		c->stats.idles++;
+		simctl_idle(1);
 		asm volatile("wfi");
+		simctl_idle(0);
 	}
 	c->idle = 0;
 	intr_on();
@@ -164,9 +189,11 @@ void scheduler(void)
 		c->proc = p;
 		c->stats.switches++;
 		switch_pagetable(p->pagetable);
+		simctl_switch(NULL, p);
 		swtch(&c->ctx, &p->ctx);
 		/* back with p->lock held by p; the kernel's page table before p can be freed */
 		switch_pagetable(kernel_pagetable);
+		simctl_switch(p, NULL);
 		c->proc = NULL;
 		release(&p->lock);
 	}
@@ -217,6 +244,9 @@ static void balance(struct cpu *c)
 	int mine = c->rq_len + (c->proc ? 1 : 0);
 	struct proc *p;
 
+#ifdef KOPT_LAZYSCHED
+	return;		/* lazy: no periodic balancing */
+#endif
 	for (int i = 0; i < NCPU; i++) {
 		struct cpu *o = &cpus[i];
 		if (o != c && o->online && (!busiest || o->rq_len > busiest->rq_len))
@@ -228,6 +258,7 @@ static void balance(struct cpu *c)
 	if (!p)
 		return;
 	/* p->cpu is set by the scheduler that pops it from our queue */
+	simctl_migrate(p, busiest->id, c->id);
 	rq_push(c, p);
 	c->stats.steals++;
 }

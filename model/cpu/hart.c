@@ -278,6 +278,12 @@ void hart_watch_page(struct hart *h, uint32_t ppn)
 	hart_flush_fast(h);
 }
 
+void hart_set_trap_hook(struct hart *h, void (*fn)(void *ctx, int hart, uint32_t cause,
+						    int from_priv))
+{
+	h->env.on_trap = fn;
+}
+
 void hart_count_cycles(struct hart *h, uint64_t cycles, enum priv mode)
 {
 	if (!(h->mcountinhibit & 1))

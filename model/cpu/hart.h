@@ -54,6 +54,8 @@ struct hart_env {
 	void (*watch_store)(void *ctx, uint32_t paddr, int size, uint32_t val);
 	const struct symtab *syms;	/* for trace and messages; may be NULL */
 	FILE *trace;		/* one line per retired instruction when not NULL */
+	/* Called as every trap is taken (the timeline), when not NULL. */
+	void (*on_trap)(void *ctx, int hart, uint32_t cause, int from_priv);
 };
 
 /*
@@ -262,6 +264,9 @@ enum hart_event hart_step(struct hart *h);
 
 /* Sends every store to physical page @ppn through env.watch_store. */
 void hart_watch_page(struct hart *h, uint32_t ppn);
+/* Sets the trap observer (hart_env.on_trap; NULL: none). */
+void hart_set_trap_hook(struct hart *h, void (*fn)(void *ctx, int hart, uint32_t cause,
+						    int from_priv));
 
 /*
  * Accounts @cycles in which the hart did not step (functional mode's idle

@@ -12,6 +12,7 @@ static void enter(struct hart *h, uint32_t cause, uint32_t tval)
 	uint32_t code = cause & ~CAUSE_INTERRUPT;
 	uint32_t deleg = irq ? h->mideleg : h->medeleg;
 	uint32_t s = h->mstatus, vec;
+	enum priv from = h->priv;	/* for the trap observer */
 
 	if (h->priv != PRIV_M && code < 32 && ((deleg >> code) & 1)) {
 		h->scause = cause;
@@ -41,6 +42,8 @@ static void enter(struct hart *h, uint32_t cause, uint32_t tval)
 	h->last_trap_vector = h->pc;
 	h->just_trapped = 1;
 	hart_flush_fast(h);
+	if (__builtin_expect(h->env.on_trap != NULL, 0))
+		h->env.on_trap(h->env.ctx, h->id, cause, (int)from);
 }
 
 int hart_exception(struct hart *h, enum cause cause, uint32_t tval)

@@ -79,6 +79,8 @@ static void act(struct dmactl *d, const struct dma_in *in, const struct dma_out 
 
 		if (out->cmd_cause == DMA_OK)
 			d->stats[c].ops.v[m]++;
+		if (out->cmd_cause == DMA_OK && d->observer)
+			d->observer(d->observer_ctx, c, 0, in->cmd_op, in->cmd_len, now);
 		else
 			d->stats[c].errors.v[m]++;
 	}
@@ -97,6 +99,8 @@ static void act(struct dmactl *d, const struct dma_in *in, const struct dma_out 
 		d->stats[c].lines.v[m]++;
 		d->stats[c].bytes.v[m] += out->wr_len;
 	}
+	if (out->done_valid && d->observer)
+		d->observer(d->observer_ctx, out->done_chan, 1, 0, 0, now);
 	if (out->done_valid && d->waiting[out->done_chan]) {
 		int c = out->done_chan;
 

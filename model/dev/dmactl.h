@@ -81,6 +81,10 @@ struct dmactl {
 	struct hart **harts;
 	struct lr_set *lr;		/* reservations the engine's writes break */
 	const uint64_t *now;		/* the machine's cycle */
+	/* Told of every operation's start (accepted) and end (the timeline), or NULL. */
+	void (*observer)(void *ctx, int chan, int finished, uint32_t op, uint32_t len,
+			 uint64_t now);
+	void *observer_ctx;
 	struct bus *bus;		/* NULL: functional mode, operations complete at once */
 	/*
 	 * Each channel requests the bus as an agent of its own, so a hart's

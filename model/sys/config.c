@@ -67,6 +67,8 @@ static const struct key keys[] = {
 	  "cycles a hart may retire nothing outside WFI (0 = no watchdog)", NULL },
 	ENUM("sys.sharing", sharing, off_on_names,
 	     "classify coherence misses as true or false sharing: off or on"),
+	ENUM("sys.simctl", simctl, off_on_names,
+	     "the sim-control port (kernel scheduling events): off or on"),
 	U32("itlb.entries", itlb.entries, 1, 4096, "I-TLB entries"),
 	U32("itlb.ways", itlb.ways, 1, 4096, "I-TLB associativity"),
 	U32("dtlb.entries", dtlb.entries, 1, 4096, "D-TLB entries"),

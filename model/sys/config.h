@@ -108,6 +108,7 @@ struct config {
 	uint32_t timebase_hz;	/* CLINT mtime rate, Hz; divides core_hz */
 	uint64_t seed;		/* seed of every pseudo-random choice in the model */
 	uint32_t sharing;	/* the true/false sharing tracker (mem/sharing.h) runs */
+	uint32_t simctl;	/* the sim-control port (dev/simctl.h) is in the osprey window */
 	uint64_t watchdog;	/* core cycles a hart may retire nothing outside WFI before
 				 * the run stops as stuck; 0 = never */
 	struct tlb_config itlb;	/* instruction-side TLB per hart */

@@ -16,6 +16,24 @@ static uint64_t read_mtime(void *ctx)
 	return clint_mtime(&((struct machine *)ctx)->clint);
 }
 
+/* hart_env.on_trap: the trap with its cycle, to the observer. */
+static void trap_taken(void *ctx, int hart, uint32_t cause, int from_priv)
+{
+	struct machine *m = ctx;
+
+	m->trap_observer(m->trap_ctx, hart, cause, from_priv, m->now);
+}
+
+void machine_observe_traps(struct machine *m,
+			   void (*fn)(void *ctx, int hart, uint32_t cause, int from_priv,
+				      uint64_t now), void *ctx)
+{
+	m->trap_observer = fn;
+	m->trap_ctx = ctx;
+	for (int i = 0; i < m->nharts; i++)
+		hart_set_trap_hook(m->harts[i], trap_taken);
+}
+
 static void watch_store(void *ctx, uint32_t paddr, int size, uint32_t val)
 {
 	struct machine *m = ctx;
@@ -89,6 +107,10 @@ int machine_init(struct machine *m, const struct config *cfg, const struct machi
 	memmap_add(&m->mm, "plic", PLIC_BASE, PLIC_SIZE, &plic_ops, &m->plic);
 	memmap_add(&m->mm, "uart", UART_BASE, UART_SIZE, &uart_ops, &m->uart);
 	/* The osprey window: one page per device. */
+	if (cfg->simctl) {
+		simctl_init(&m->simctl, m->nharts, &m->now);
+		memmap_add(&m->mm, "simctl", SIMCTL_BASE, SIMCTL_SIZE, &simctl_ops, &m->simctl);
+	}
 	if (cfg->dma.enabled) {
 		dmactl_init(&m->dma, cfg, &m->mm, &m->plic, m->harts, &m->lr, &m->now);
 		memmap_add(&m->mm, "dma", DMA_BASE, DMA_SIZE, &dmactl_ops, &m->dma);
@@ -255,6 +277,8 @@ static void update_check(struct machine *m)
 	uint64_t last = last_cycle(m);
 
 	m->check_at = m->watch_at < last ? m->watch_at : last;
+	if (m->sample_every && m->sample_at < m->check_at)
+		m->check_at = m->sample_at;
 }
 
 /*
@@ -313,6 +337,11 @@ static __attribute__((noinline, cold)) void at_check(struct machine *m)
 			 (unsigned long long)m->opts.max_cycles);
 	else if (m->now >= m->watch_at)
 		watchdog_look(m);
+	if (m->sample_every && m->now >= m->sample_at) {
+		m->sample(m->sample_ctx, m);
+		m->sample_at = m->now + m->sample_every;
+		update_check(m);
+	}
 }
 
 /*

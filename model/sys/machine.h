@@ -18,6 +18,7 @@
 #include "dev/finisher.h"
 #include "dev/htif.h"
 #include "dev/plic.h"
+#include "dev/simctl.h"
 #include "dev/uart.h"
 #include "mem/memmap.h"
 #include "sys/config.h"
@@ -56,6 +57,7 @@ struct machine {
 	struct finisher finisher;
 	struct htif htif;
 	struct dmactl dma;	/* the DMA engine, when cfg.dma.enabled */
+	struct simctl simctl;	/* the sim-control port, when cfg.simctl */
 	struct symtab syms;
 	struct timing *timing;	/* the timing model, once timing mode runs; else NULL */
 	/* A debugger's control of a functional run (machine_debug_run). */
@@ -82,7 +84,14 @@ struct machine {
 	uint64_t seen_traps[MAX_HARTS];	/* ... and its traps taken */
 	uint64_t quiet_since[MAX_HARTS];	/* cycle since which it retired nothing outside WFI */
 	uint64_t traps_since[MAX_HARTS];	/* its trap count at that cycle */
-	uint64_t check_at;	/* the earlier of the cycle limit and watch_at: the loops' one compare */
+	uint64_t check_at;	/* the earliest of the cycle limit, watch_at and sample_at: the loops' one compare */
+	/* An observer's periodic look (the timeline), every sample_every cycles; off when 0. */
+	uint64_t sample_every, sample_at;
+	void (*sample)(void *ctx, struct machine *m);
+	void *sample_ctx;
+	/* An observer of every trap taken (hart_env.on_trap), or NULL. */
+	void (*trap_observer)(void *ctx, int hart, uint32_t cause, int from_priv, uint64_t now);
+	void *trap_ctx;
 	struct sim_stop stop;
 };
 
@@ -113,6 +122,11 @@ int machine_load_disk(struct machine *m, const char *path, char *err, size_t err
 int machine_debug_run(struct machine *m, int (*interrupted)(void *ctx), void *ctx);
 
 void machine_run(struct machine *m);
+
+/* Calls @fn, with its cycle, for every trap any hart takes (after machine_init). */
+void machine_observe_traps(struct machine *m,
+			   void (*fn)(void *ctx, int hart, uint32_t cause, int from_priv,
+				      uint64_t now), void *ctx);
 
 /* Asks a running machine to stop at the next round, exiting with @status (signal-safe). */
 void machine_interrupt(struct machine *m, int status);

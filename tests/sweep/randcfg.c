@@ -11,7 +11,9 @@
  * are the platform's contract rather than the machine's design:
  * sys.timebase_hz (guests assume QEMU virt's 10 MHz timebase) and
  * sys.watchdog (a small bound stops runs that are merely slow; the sweep
- * wants the model's own defects). The rest are drawn log-uniformly within
+ * wants the model's own defects), and sys.simctl (an observation port that
+ * changes no timing; pinned, its key leaves the other keys' draws as they
+ * were before it existed). The rest are drawn log-uniformly within
  * their bounds, capped where a large value only makes a run slow (sizes at
  * SIZE_CAP, lines at LINE_CAP, bus clock ratios at DIV_CAP and bus widths
  * from WIDTH_MIN, other numbers at NUM_CAP: the sweep wants programs to
@@ -36,7 +38,8 @@
 #define HOST_CAP	(64u << 20)	/* host bytes of the timing model */
 #define ATTEMPTS	1000000		/* draws before giving up */
 
-static const char *const always_pinned[] = { "sys.timebase_hz", "sys.watchdog", NULL };
+static const char *const always_pinned[] = { "sys.timebase_hz", "sys.watchdog", "sys.simctl",
+					      NULL };
 
 static uint64_t rng_state;
 

@@ -521,7 +521,8 @@ static int handle(struct gdb_stub *g, char *p, char *r, size_t n)
 		snprintf(r, n, "OK");
 		break;
 	case 'm':
-		if (parse_hex(&s, &a) || *s++ != ',' || parse_hex(&s, &len) || 2 * len >= n) {
+		if (parse_hex(&s, &a) || *s++ != ',' || parse_hex(&s, &len) ||
+		    2 * (uint64_t)len >= n) {	/* 64 bits: a huge len must not wrap */
 			snprintf(r, n, "E01");
 			break;
 		}

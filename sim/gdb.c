@@ -553,7 +553,8 @@ static int handle(struct gdb_stub *g, char *p, char *r, size_t n)
 		snprintf(r, n, "OK");
 		break;
 	case 'm':
-		if (parse_hex(&s, &a) || *s++ != ',' || parse_hex(&s, &len) || 2 * len >= n) {
+		/* len >= n / 2, not 2 * len >= n: twice a huge len wraps around */
+		if (parse_hex(&s, &a) || *s++ != ',' || parse_hex(&s, &len) || len >= n / 2) {
 			snprintf(r, n, "E01");
 			break;
 		}

@@ -44,6 +44,7 @@ struct gdb_stub {
 	char xml[8192];
 	int xml_len;
 	int closed;			/* the debugger went away */
+	int phys;			/* memory requests name physical addresses (monitor phys) */
 };
 
 /* ---- the connection ---------------------------------------------------------- */
@@ -253,13 +254,26 @@ static int read_reg(struct gdb_stub *g, uint32_t r, uint32_t *v)
 	return 0;
 }
 
-/* A byte of the current hart's memory at virtual @va; -1 where there is no RAM. */
+/*
+ * The physical address of gdb's address @va: itself after monitor phys,
+ * else through the current hart's translation. 0, or -1 if unmapped.
+ */
+static int gdb_pa(struct gdb_stub *g, uint32_t va, uint32_t *pa)
+{
+	if (g->phys) {
+		*pa = va;
+		return 0;
+	}
+	return hart_debug_translate(hart_of(g, g->cur), va, pa);
+}
+
+/* A byte of the current hart's memory at @va (see gdb_pa); -1 where there is no RAM. */
 static int read_byte(struct gdb_stub *g, uint32_t va, uint8_t *b)
 {
 	struct machine *m = g->m;
 	uint32_t pa, v;
 
-	if (hart_debug_translate(hart_of(g, g->cur), va, &pa) || !memmap_is_ram(&m->mm, pa, 1) ||
+	if (gdb_pa(g, va, &pa) || !memmap_is_ram(&m->mm, pa, 1) ||
 	    memmap_read(&m->mm, pa, 1, &v))
 		return -1;
 	*b = (uint8_t)v;
@@ -271,7 +285,7 @@ static int write_byte(struct gdb_stub *g, uint32_t va, uint8_t b)
 	struct machine *m = g->m;
 	uint32_t pa;
 
-	if (hart_debug_translate(hart_of(g, g->cur), va, &pa) || !memmap_is_ram(&m->mm, pa, 1))
+	if (gdb_pa(g, va, &pa) || !memmap_is_ram(&m->mm, pa, 1))
 		return -1;
 	return memmap_write(&m->mm, pa, 1, b);
 }
@@ -392,6 +406,42 @@ static void resume(struct gdb_stub *g, int step_hart, char *reply, size_t n)
 
 /* ---- the protocol ------------------------------------------------------------- */
 
+/* Writes @text hex-encoded into @r (the console output of qRcmd's reply). */
+static void put_hex_text(const char *text, char *r, size_t n)
+{
+	size_t k = 0;
+
+	for (; *text && k + 3 <= n; text++)
+		k += (size_t)snprintf(r + k, n - k, "%02x", (unsigned char)*text);
+	r[k] = '\0';
+}
+
+/* gdb's "monitor CMD" (qRcmd, CMD hex-encoded): phys and virt choose how addresses are read. */
+static void monitor(struct gdb_stub *g, const char *hex, char *r, size_t n)
+{
+	char cmd[32];
+	size_t k = 0;
+
+	while (hex[0] && hex[1] && k + 1 < sizeof(cmd)) {
+		int hi = hexval(hex[0]), lo = hexval(hex[1]);
+
+		if (hi < 0 || lo < 0)
+			break;
+		cmd[k++] = (char)(hi << 4 | lo);
+		hex += 2;
+	}
+	cmd[k] = '\0';
+	if (!strcmp(cmd, "phys") || !strcmp(cmd, "virt")) {
+		g->phys = cmd[0] == 'p';
+		put_hex_text(g->phys ? "memory addresses are physical\n"
+			     : "memory addresses are virtual (the current hart's translation)\n",
+			     r, n);
+	} else {
+		put_hex_text("osprey monitor commands: phys (memory at physical addresses), "
+			     "virt (through the current hart's translation, the default)\n", r, n);
+	}
+}
+
 static void handle_query(struct gdb_stub *g, const char *p, char *r, size_t n)
 {
 	uint32_t off, len;
@@ -440,6 +490,8 @@ static void handle_query(struct gdb_stub *g, const char *p, char *r, size_t n)
 		snprintf(text, sizeof(text), "hart %u", t - 1);
 		for (const char *c = text; *c && (size_t)k + 3 < n; c++)
 			k += snprintf(r + k, n - (size_t)k, "%02x", (unsigned char)*c);
+	} else if (!strncmp(p, "qRcmd,", 6)) {
+		monitor(g, p + 6, r, n);
 	} else {
 		r[0] = '\0';	/* not supported */
 	}
@@ -521,8 +573,8 @@ static int handle(struct gdb_stub *g, char *p, char *r, size_t n)
 		snprintf(r, n, "OK");
 		break;
 	case 'm':
-		if (parse_hex(&s, &a) || *s++ != ',' || parse_hex(&s, &len) ||
-		    2 * (uint64_t)len >= n) {	/* 64 bits: a huge len must not wrap */
+		/* len >= n / 2, not 2 * len >= n: twice a huge len wraps around */
+		if (parse_hex(&s, &a) || *s++ != ',' || parse_hex(&s, &len) || len >= n / 2) {
 			snprintf(r, n, "E01");
 			break;
 		}

@@ -6,7 +6,10 @@
 #      value), continue to the guest's exit;
 #   2. the same run without the debugger: the same instructions and cycles
 #      (debugging does not change the run) and the same exit;
-#   3. ctrl_c.py over TCP (--gdb PORT): continue, Ctrl-C, read pc, kill.
+#   3. ctrl_c.py over TCP (--gdb PORT): continue, Ctrl-C, read pc, kill;
+#   4. vm.elf, in S-mode with Sv32 on: memory read and written at a virtual
+#      address (an alias of a variable) through the hart's translation, and
+#      at physical addresses after `monitor phys`, where the alias is not RAM.
 #
 # usage: run.sh BUILD OSPREY
 set -u
@@ -75,6 +78,36 @@ if timeout 60 python3 tests/gdb/ctrl_c.py $port >"$dir/ctrl_c.log" 2>&1; then
 else
 	kill $pid 2>/dev/null
 	bad "Ctrl-C over TCP: $(tail -n 1 "$dir/ctrl_c.log")"
+fi
+
+# 4. Virtual and physical memory with translation on.
+vm=$dir/vm.elf
+alias='(char *)&marker - 0x80000000 + 0x40000000'
+timeout 120 gdb-multiarch -batch -nx \
+	-ex "target remote | $osprey -q --mode functional --gdb stdio $vm" \
+	-ex "break s_work" -ex "continue" -ex 'print/x ($satp >> 31) & 1' -ex "print marker" \
+	-ex "x/wd $alias" -ex "set var *(unsigned *)($alias) = 77" -ex "print marker" \
+	-ex "monitor phys" -ex "print marker" -ex "monitor virt" -ex "continue" \
+	"$vm" >"$dir/vm.log" 2>&1 </dev/null
+# The alias's address as gdb prints it, for the x line.
+alias_at=$(grep -Eo '^0x4[0-9a-f]{7}' "$dir/vm.log" | head -n 1)
+if grep -q '^\$1 = 0x1$' "$dir/vm.log" && grep -q '^\$2 = 5$' "$dir/vm.log" &&
+   [ -n "$alias_at" ] && grep -Eq "^$alias_at:[[:space:]]+5$" "$dir/vm.log" &&
+   grep -q '^\$3 = 77$' "$dir/vm.log" && grep -q 'memory addresses are physical' "$dir/vm.log" &&
+   grep -q '^\$4 = 77$' "$dir/vm.log" && grep -q 'exited normally' "$dir/vm.log"; then
+	ok "virtual memory through the hart's translation (read and write at $alias_at), physical after monitor phys"
+else
+	bad "virtual and physical memory: see $dir/vm.log"
+	tail -n 12 "$dir/vm.log" | sed 's/^/  | /'
+fi
+timeout 120 gdb-multiarch -batch -nx \
+	-ex "target remote | $osprey -q --mode functional --gdb stdio $vm" \
+	-ex "break s_work" -ex "continue" -ex "monitor phys" -ex "x/wx $alias" \
+	"$vm" >"$dir/vm-phys.log" 2>&1 </dev/null
+if [ -n "$alias_at" ] && grep -q "Cannot access memory at address $alias_at" "$dir/vm-phys.log"; then
+	ok "monitor phys: the virtual alias is no physical RAM"
+else
+	bad "monitor phys: the alias was readable physically: see $dir/vm-phys.log"
 fi
 
 echo "gdb: $pass passed, $fail failed"

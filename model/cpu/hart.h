@@ -243,8 +243,6 @@ int hart_debug_hw_break(struct hart *h, uint32_t addr, int on);
 void hart_debug_resume(struct hart *h);
 /* The pending event, and for DE_WATCH the watched address and kind; clears it. */
 enum debug_event hart_debug_event(struct hart *h, uint32_t *addr, int *kind);
-/* Whether an event is pending. */
-int hart_debug_pending(const struct hart *h);
 
 
 /* A debugger's view of memory: @va translated as the hart would, without side effects. */

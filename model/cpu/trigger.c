@@ -70,11 +70,6 @@ void hart_debug_resume(struct hart *h)
 	h->dbg_skip = 1;
 }
 
-int hart_debug_pending(const struct hart *h)
-{
-	return h->dbg_event != DE_NONE;
-}
-
 
 enum debug_event hart_debug_event(struct hart *h, uint32_t *addr, int *kind)
 {

@@ -407,7 +407,6 @@ static void run_functional(struct machine *m, uint64_t until)
 				 * run; stop_at 0 ends the round here at no cost
 				 * to the other cases.
 				 */
-				m->dbg_stop = 1;
 				m->paused = i;
 				m->rr_next = i;
 				m->dbg_ran = ran;
@@ -417,10 +416,8 @@ static void run_functional(struct machine *m, uint64_t until)
 			if (__builtin_expect(m->retired >= stop_at, 0))
 				break;
 		}
-		if (__builtin_expect(m->dbg_stop, 0)) {
-			m->dbg_stop = 0;
-			return;
-		}
+		if (__builtin_expect(!stop_at, 0))
+			return;	/* a debugger's stop (no limit is 0) */
 		m->rr_next = 0;
 		m->dbg_ran = 0;
 		m->now++;
@@ -531,7 +528,6 @@ int machine_debug_run(struct machine *m, int (*interrupted)(void *ctx), void *ct
 	m->dbg_interrupt = interrupted;
 	m->dbg_ctx = ctx;
 	m->paused = -1;
-	m->dbg_stop = 0;
 	run_functional(m, UINT64_MAX);
 	fflush(m->opts.uart_out);
 	return m->paused;

@@ -65,7 +65,6 @@ struct machine {
 	int rr_next;			/* the hart the current round resumes at */
 	int dbg_ran;			/* harts that did something in that round so far */
 	int paused;			/* the hart that stopped for the debugger, -2, or -1 */
-	int dbg_stop;			/* a hart stopped: the loop returns */
 	int (*dbg_interrupt)(void *ctx);
 	void *dbg_ctx;
 	uint32_t entry;

@@ -11,8 +11,8 @@
 
 /* One instruction address of one hart in one mode. */
 struct entry {
-	uint64_t key;		/* mode << 32 | pc; 0 = empty slot (no pc is in mode 0 at 0...) */
-	int used;
+	uint64_t key;		/* mode << 32 | pc */
+	int used;		/* the slot holds an entry */
 	uint64_t miss[2];	/* enum prof_kind */
 	uint64_t stall[2];
 	uint64_t bus;

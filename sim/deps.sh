@@ -10,8 +10,8 @@ run_pkgs="gcc g++ make libc6-dev pkg-config libelf-dev zlib1g-dev verilator"
 run_pkgs="$run_pkgs gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf"
 # clang builds the fuzzing harnesses; libclang-rt-14-dev (only recommended by
 # clang) holds libFuzzer and the sanitizer runtimes they link.
-test_pkgs="$run_pkgs libcmocka-dev qemu-system-misc clang libclang-rt-14-dev"
-cosim_pkgs="$test_pkgs yosys"
+test_pkgs="$run_pkgs libcmocka-dev qemu-system-misc clang libclang-rt-14-dev yosys"
+cosim_pkgs="$test_pkgs"
 
 case "${1:-}" in
 run) want=$run_pkgs ;;

@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: MIT
+/*
+ * area: what the OS supports of a configuration cost in chip area.
+ *
+ *   area [--preset NAME] [--config FILE] [--set KEY=VALUE]... [--json FILE]
+ *        [--markdown FILE] [--rtl-dir DIR] [--cache DIR]
+ *
+ * The options take osprey's configuration keys, in order. The base is one
+ * core's L1I + L1D (tags, state, data) by the storage model; each support
+ * adds its storage (same model) and, where it has an RTL twin, the twin
+ * synthesized by Yosys at the configured parameters (register bits and
+ * logic). Every figure is for the whole machine (per-core parts times
+ * sys.cores), and each support's share is given against the machine's L1I
+ * + L1D. A support that is off in the configuration adds nothing. README,
+ * "Area", describes the method and its constants (area_cost.h).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "area_cost.h"
+#include "area_storage.h"
+#include "cpu/ipf.h"
+#include "sys/config.h"
+#include "sys/stats.h"
+#include "sys/stop.h"
+
+#define MAX_SUPPORTS 12
+
+struct area_run {
+	struct config cfg;
+	const char *preset;	/* the last --preset, for the report's title */
+	const char *rtl_dir;	/* where the twins' sources are */
+	const char *cache_dir;	/* synthesis results */
+	struct area_part l1i, l1d, l2, itlb, dtlb;
+	struct area_part sup[MAX_SUPPORTS];
+	int nsup;
+	double base_rbe;	/* the machine's L1I + L1D */
+};
+
+static int fail(const char *what, const char *detail)
+{
+	fprintf(stderr, "area: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+	return EXIT_USAGE;
+}
+
+/* Synthesizes @p's twin @top (rtl/@top.sv). Returns 0, or -1 after a message. */
+static int synth_twin(struct area_run *a, struct area_part *p, const char *top,
+		      const struct area_param *params, int np)
+{
+	char path[1024], err[1024];
+
+	snprintf(path, sizeof(path), "%s/%s.sv", a->rtl_dir, top);
+	p->twin = top;
+	if (area_synth(path, top, params, np, a->cache_dir, &p->synth, err, sizeof(err))) {
+		fprintf(stderr, "area: synthesis of %s: %s\n", top, err);
+		return -1;
+	}
+	return 0;
+}
+
+static struct area_part *support(struct area_run *a, const char *name, int on,
+				 uint32_t instances, const char *note)
+{
+	struct area_part *p = &a->sup[a->nsup++];
+
+	memset(p, 0, sizeof(*p));
+	p->name = name;
+	p->on = on;
+	p->instances = instances;
+	p->note = note;
+	return p;
+}
+
+/*
+ * The hardware the next-line and guarded prefetchers have in common: the
+ * candidate queue of the issue engine, the prefetch MSHRs, the per-line
+ * prefetched bit of the tagged trigger, the prefetch buffer.
+ */
+static void prefetch_common(const struct config *c, struct area_part *p, int tagged)
+{
+	uint32_t lb = area_line_bits(c->l1i.line);
+
+	/* The issue engine's candidate queue (ipf.h): line and source per entry, head, count. */
+	area_add(p, CELL_REGISTER, IPF_QUEUE * (lb + 2) + 2 * (area_log2(IPF_QUEUE) + 1),
+		 "candidate queue (line, source; head, count)");
+	area_add(p, CELL_REGISTER, (uint64_t)c->pf.inflight * (lb + 1 + 2 + 1),
+		 "prefetch MSHRs (line, valid, source, demand)");
+	if (tagged)
+		area_add(p, CELL_SRAM, c->l1i.size / c->l1i.line,
+			 "prefetched bit per L1I line (the tag)");
+	if (c->pf.target)
+		area_add(p, CELL_CAM, (uint64_t)c->pf.buffer_lines * lb,
+			 "prefetch buffer tags (fully associative)");
+	if (c->pf.target)
+		area_add(p, CELL_SRAM, (uint64_t)c->pf.buffer_lines * c->l1i.line * 8,
+			 "prefetch buffer data");
+	if (c->pf.target)
+		area_add(p, CELL_REGISTER, (uint64_t)c->pf.buffer_lines * (1 + 2) +
+			 area_log2(c->pf.buffer_lines), "prefetch buffer valid, source, FIFO pointer");
+}
+
+static int supports(struct area_run *a)
+{
+	const struct config *c = &a->cfg;
+	const struct pf_config *pf = &c->pf;
+	uint32_t cores = c->cores, lb = area_line_bits(c->l1i.line);
+	int both = pf->nextline != NL_OFF && pf->guarded != GP_OFF;
+	const char *shared = both ? "queue, prefetch MSHRs and buffer shared with the other "
+				    "instruction prefetcher (counted once in the total)" : NULL;
+	struct area_part *p;
+
+	p = support(a, "next-line prefetch", pf->nextline != NL_OFF, cores, shared);
+	if (p->on)
+		prefetch_common(c, p, pf->nextline == NL_TAGGED);
+
+	p = support(a, "guarded sequential prefetch", pf->guarded != GP_OFF, cores, shared);
+	if (p->on) {
+		prefetch_common(c, p, pf->guarded == GP_TAGGED);
+		area_add(p, CELL_SRAM, c->l1i.size / 4, "guard marks: predecode bit per L1I word");
+		area_add(p, CELL_SRAM, c->itlb.entries, "guard enable: PTE bit 8 per I-TLB entry");
+		area_add(p, CELL_REGISTER, 1, "guard enable without translation: mpfctl bit 0");
+		area_add(p, CELL_REGISTER, lb + area_log2((uint64_t)pf->guard_depth + 1),
+			 "run state (next line, lines left)");
+	}
+
+	p = support(a, "stream buffers", pf->sbufs > 0, cores, NULL);
+	if (p->on) {
+		struct area_param sp[] = { { "NumBufs", pf->sbufs }, { "Depth", pf->sbuf_depth },
+					   { "HeadOnly", !pf->sbuf_any }, { "LineW", lb } };
+
+		if (synth_twin(a, p, "sbuf", sp, 4))
+			return -1;
+	}
+
+	p = support(a, "DMA engine", c->dma.enabled, 1,
+		    "one engine for the machine, a channel per hart; the bus port's logic is "
+		    "not counted (no twin yet)");
+	if (p->on) {
+		uint32_t lenb = area_log2((uint64_t)c->dma.max_len + 1);
+		uint32_t chb = area_log2(cores);
+
+		/* Per channel: SRC, DST, LEN, status and control, progress counters. */
+		area_add(p, CELL_REGISTER, (uint64_t)cores * (32 + 32 + 32 + 4 + 8 + 2 +
+			 area_log2((uint64_t)c->dma.setup + 1) + 2 * lenb),
+			 "channels (src, dst, len, status, op, setup and progress counters)");
+		area_add(p, CELL_SRAM, (uint64_t)c->dma.inflight * c->l2.line * 8,
+			 "line buffers (data of the lines in flight)");
+		area_add(p, CELL_REGISTER, (uint64_t)c->dma.inflight *
+			 (1 + chb + 2 + 2 + 2 + 32 + 32 + area_log2((uint64_t)c->l2.line + 1)),
+			 "slots (valid, channel, reads, issued, back, src, dst, len)");
+		area_add(p, CELL_REGISTER, chb, "round-robin pointer");
+	}
+
+	p = support(a, "selective update", c->coh.selective_update, cores,
+		    "BusUpd is a seventh bus command: the 3-bit command field does not grow");
+	if (p->on) {
+		area_add(p, CELL_SRAM, c->dtlb.entries, "update page: PTE bit 9 per D-TLB entry");
+		area_add(p, CELL_REGISTER, 2 * 20 + 1,
+			 "without translation: mupdbase, mupdlimit (4 KiB granules), mpfctl bit 1");
+		area_add(p, CELL_REGISTER, c->core.wb_entries,
+			 "write buffer: update-or-write bit per entry");
+		area_add(p, CELL_REGISTER, c->l1d.mshrs,
+			 "L1D: update-granted bit per MSHR");
+	}
+
+	support(a, "code layout", 0, 0, "software (the linker's order): no hardware");
+	support(a, "privatization", 0, 0, "software (the kernel's data placement): no hardware");
+	support(a, "software prefetch", 0, 0,
+		"Zicbop hints use the L1D's MSHRs and decode a defined no-op: no hardware");
+	return 0;
+}
+
+static double machine_rbe(const struct area_part *p)
+{
+	return p->on ? area_part_rbe(p) * p->instances : 0;
+}
+
+/* The total of the supports that are on, with shared prefetch hardware counted once. */
+static double supports_total(const struct area_run *a)
+{
+	double t = 0;
+
+	for (int i = 0; i < a->nsup; i++)
+		t += machine_rbe(&a->sup[i]);
+	if (a->sup[0].on && a->sup[1].on) {
+		struct area_part common = { .name = "common", .on = 1, .instances = a->cfg.cores };
+
+		prefetch_common(&a->cfg, &common, 0);
+		t -= machine_rbe(&common);
+	}
+	return t;
+}
+
+static void json_part(struct json *j, const char *key, const struct area_part *p, double base)
+{
+	json_object(j, key);
+	json_str(j, "name", p->name);
+	json_u64(j, "on", (uint64_t)p->on);
+	json_u64(j, "instances", p->instances);
+	json_double(j, "rbe", machine_rbe(p));
+	if (base > 0)
+		json_double(j, "pct_of_base_l1", 100.0 * machine_rbe(p) / base);
+	json_u64(j, "hardware", (uint64_t)(p->instances > 0));
+	if (p->note)
+		json_str(j, "note", p->note);
+	json_array(j, "storage");
+	for (int i = 0; i < p->nitems; i++) {
+		json_object(j, NULL);
+		json_str(j, "what", p->item[i].what);
+		json_str(j, "cell", area_cell_names[p->item[i].cell]);
+		json_u64(j, "bits_per_instance", p->item[i].bits);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	if (p->twin) {
+		json_object(j, "twin");
+		json_str(j, "module", p->twin);
+		json_u64(j, "register_bits", p->synth.reg_bits);
+		json_double(j, "logic_ge", p->synth.logic_ge);
+		json_u64(j, "gates", p->synth.gates);
+		json_close(j, '}');
+	}
+	json_close(j, '}');
+}
+
+static void write_json(const struct area_run *a, FILE *f)
+{
+	struct json j;
+
+	json_begin(&j, f);
+	json_object(&j, "method");
+	json_double(&j, "rbe_register_bit", RBE_REGISTER_BIT);
+	json_double(&j, "rbe_sram_bit", RBE_SRAM_BIT);
+	json_double(&j, "rbe_cam_bit", RBE_CAM_BIT);
+	json_double(&j, "ge_per_rbe", GE_PER_RBE);
+	json_str(&j, "yosys_flow", AREA_YOSYS_FLOW);
+	json_str(&j, "ge", "transistors / 4 of the mapped CMOS gates (NAND2 = 1)");
+	json_close(&j, '}');
+	json_object(&j, "config");
+	config_json(&a->cfg, &j);
+	json_close(&j, '}');
+	json_object(&j, "base");
+	json_part(&j, "l1i", &a->l1i, 0);
+	json_part(&j, "l1d", &a->l1d, 0);
+	json_part(&j, "l2", &a->l2, 0);
+	json_part(&j, "itlb", &a->itlb, 0);
+	json_part(&j, "dtlb", &a->dtlb, 0);
+	json_double(&j, "l1i_l1d_rbe", a->base_rbe);
+	json_close(&j, '}');
+	json_array(&j, "supports");
+	for (int i = 0; i < a->nsup; i++)
+		json_part(&j, NULL, &a->sup[i], a->base_rbe);
+	json_close(&j, ']');
+	json_double(&j, "supports_rbe", supports_total(a));
+	json_double(&j, "supports_pct_of_base_l1", 100.0 * supports_total(a) / a->base_rbe);
+	json_end(&j);
+}
+
+static void write_markdown(const struct area_run *a, FILE *f)
+{
+	fprintf(f, "Preset `%s`, %u cores: base L1I + L1D = %.0f rbe "
+		"(L1I %.0f, L1D %.0f per core; L2 %.0f per core, not in the base).\n\n",
+		a->preset, a->cfg.cores, a->base_rbe, area_part_rbe(&a->l1i),
+		area_part_rbe(&a->l1d), area_part_rbe(&a->l2));
+	fprintf(f, "| support | on | rbe | %% of L1I+L1D | twin: register bits, logic GE "
+		"(per core) | notes |\n|---|---|---:|---:|---|---|\n");
+	for (int i = 0; i < a->nsup; i++) {
+		const struct area_part *p = &a->sup[i];
+		char twin[96] = "";
+
+		if (p->twin)
+			snprintf(twin, sizeof(twin), "`%s`: %llu, %.0f", p->twin,
+				 (unsigned long long)p->synth.reg_bits, p->synth.logic_ge);
+		if (!p->instances)
+			fprintf(f, "| %s | — | 0 | 0 | | %s |\n", p->name, p->note);
+		else
+			fprintf(f, "| %s | %s | %.0f | %.2f | %s | %s |\n", p->name,
+				p->on ? "yes" : "no", machine_rbe(p),
+				100.0 * machine_rbe(p) / a->base_rbe, twin, p->note ? p->note : "");
+	}
+	fprintf(f, "| **all supports that are on** | | %.0f | %.2f | | shared hardware once |\n",
+		supports_total(a), 100.0 * supports_total(a) / a->base_rbe);
+}
+
+static int write_out(const char *path, const struct area_run *a,
+		     void (*fn)(const struct area_run *, FILE *))
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+
+	if (!f)
+		return fail("cannot write", path);
+	fn(a, f);
+	if (f != stdout && fclose(f))
+		return fail("cannot write", path);
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: area [options]\n"
+		"  --preset NAME     default or modern (resets the keys it sets)\n"
+		"  --config FILE     read 'key = value' lines\n"
+		"  --set KEY=VALUE   set one configuration key (repeatable)\n"
+		"  --json FILE       write the estimate as JSON ('-' for stdout)\n"
+		"  --markdown FILE   write the table as Markdown (default: stdout)\n"
+		"  --rtl-dir DIR     the twins' sources (default: rtl)\n"
+		"  --cache DIR       synthesis results (default: build/area-cache)\n");
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "preset", required_argument, NULL, 'p' },
+		{ "config", required_argument, NULL, 'c' },
+		{ "set", required_argument, NULL, 's' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "markdown", required_argument, NULL, 'm' },
+		{ "rtl-dir", required_argument, NULL, 'r' },
+		{ "cache", required_argument, NULL, 'C' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static struct area_run a;
+	const char *json_path = NULL, *md_path = NULL;
+	char err[512];
+	int c;
+
+	config_defaults(&a.cfg);
+	a.preset = "default";
+	a.rtl_dir = "rtl";
+	a.cache_dir = "build/area-cache";
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			if (config_preset(&a.cfg, optarg))
+				return fail("--preset: unknown preset (default, modern)", optarg);
+			a.preset = optarg;
+			break;
+		case 'c':
+			if (config_load(&a.cfg, optarg, err, sizeof(err)))
+				return fail(err, NULL);
+			break;
+		case 's': {
+			char *eq = strchr(optarg, '=');
+
+			if (!eq)
+				return fail("--set: expected KEY=VALUE, got", optarg);
+			*eq = '\0';
+			if (config_set(&a.cfg, optarg, eq + 1, err, sizeof(err)))
+				return fail(err, NULL);
+			break;
+		}
+		case 'j': json_path = optarg; break;
+		case 'm': md_path = optarg; break;
+		case 'r': a.rtl_dir = optarg; break;
+		case 'C': a.cache_dir = optarg; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		return fail("unexpected argument", argv[optind]);
+	if (config_check(&a.cfg, err, sizeof(err)))
+		return fail(err, NULL);
+	if (mkdir(a.cache_dir, 0755) && access(a.cache_dir, W_OK))
+		return fail("cannot use the synthesis cache directory", a.cache_dir);
+
+	area_cache(&a.l1i, "l1i", &a.cfg.l1i, a.cfg.cores);
+	area_cache(&a.l1d, "l1d", &a.cfg.l1d, a.cfg.cores);
+	area_cache(&a.l2, "l2", &a.cfg.l2, a.cfg.cores);
+	area_tlb(&a.itlb, "itlb", &a.cfg.itlb, a.cfg.cores);
+	area_tlb(&a.dtlb, "dtlb", &a.cfg.dtlb, a.cfg.cores);
+	a.base_rbe = machine_rbe(&a.l1i) + machine_rbe(&a.l1d);
+	if (supports(&a))
+		return EXIT_FAILURE;
+	if (json_path && write_out(json_path, &a, write_json))
+		return EXIT_USAGE;
+	if (write_out(md_path ? md_path : "-", &a, write_markdown))
+		return EXIT_USAGE;
+	return 0;
+}

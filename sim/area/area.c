@@ -109,15 +109,15 @@ static int supports(struct area_run *a)
 	const struct pf_config *pf = &c->pf;
 	uint32_t cores = c->cores, lb = area_line_bits(c->l1i.line);
 	int both = pf->nextline != NL_OFF && pf->guarded != GP_OFF;
-	const char *shared = both ? "queue, prefetch MSHRs and buffer shared with the other "
-				    "instruction prefetcher (counted once in the total)" : NULL;
 	struct area_part *p;
 
-	p = support(a, "next-line prefetch", pf->nextline != NL_OFF, cores, shared);
+	p = support(a, "next-line prefetch", pf->nextline != NL_OFF, cores,
+		    both ? "queue, prefetch MSHRs, buffer: shared with guarded" : NULL);
 	if (p->on)
 		prefetch_common(c, p, pf->nextline == NL_TAGGED);
 
-	p = support(a, "guarded sequential prefetch", pf->guarded != GP_OFF, cores, shared);
+	p = support(a, "guarded sequential prefetch", pf->guarded != GP_OFF, cores,
+		    both ? "queue, prefetch MSHRs, buffer: shared with next-line" : NULL);
 	if (p->on) {
 		prefetch_common(c, p, pf->guarded == GP_TAGGED);
 		area_add(p, CELL_SRAM, c->l1i.size / 4, "guard marks: predecode bit per L1I word");
@@ -137,8 +137,7 @@ static int supports(struct area_run *a)
 	}
 
 	p = support(a, "DMA engine", c->dma.enabled, 1,
-		    "one engine for the machine, a channel per hart; the bus port's logic is "
-		    "not counted (no twin yet)");
+		    "one engine, a channel per hart; storage only (no twin yet)");
 	if (p->on) {
 		uint32_t lenb = area_log2((uint64_t)c->dma.max_len + 1);
 		uint32_t chb = area_log2(cores);
@@ -156,7 +155,7 @@ static int supports(struct area_run *a)
 	}
 
 	p = support(a, "selective update", c->coh.selective_update, cores,
-		    "BusUpd is a seventh bus command: the 3-bit command field does not grow");
+		    "storage only; BusUpd fits the 3-bit bus command");
 	if (p->on) {
 		area_add(p, CELL_SRAM, c->dtlb.entries, "update page: PTE bit 9 per D-TLB entry");
 		area_add(p, CELL_REGISTER, 2 * 20 + 1,
@@ -167,10 +166,10 @@ static int supports(struct area_run *a)
 			 "L1D: update-granted bit per MSHR");
 	}
 
-	support(a, "code layout", 0, 0, "software (the linker's order): no hardware");
-	support(a, "privatization", 0, 0, "software (the kernel's data placement): no hardware");
+	support(a, "code layout", 0, 0, "software (link order): no hardware");
+	support(a, "privatization", 0, 0, "software (data placement): no hardware");
 	support(a, "software prefetch", 0, 0,
-		"Zicbop hints use the L1D's MSHRs and decode a defined no-op: no hardware");
+		"Zicbop hints use the L1D's MSHRs: no hardware");
 	return 0;
 }
 
@@ -186,10 +185,13 @@ static double supports_total(const struct area_run *a)
 
 	for (int i = 0; i < a->nsup; i++)
 		t += machine_rbe(&a->sup[i]);
+	/* supports() puts next-line first and guarded second. */
 	if (a->sup[0].on && a->sup[1].on) {
 		struct area_part common = { .name = "common", .on = 1, .instances = a->cfg.cores };
 
-		prefetch_common(&a->cfg, &common, 0);
+		/* The prefetched bit is one and the same when both use the tagged trigger. */
+		prefetch_common(&a->cfg, &common, a->cfg.pf.nextline == NL_TAGGED &&
+				a->cfg.pf.guarded == GP_TAGGED);
 		t -= machine_rbe(&common);
 	}
 	return t;
@@ -282,7 +284,7 @@ static void write_markdown(const struct area_run *a, FILE *f)
 				p->on ? "yes" : "no", machine_rbe(p),
 				100.0 * machine_rbe(p) / a->base_rbe, twin, p->note ? p->note : "");
 	}
-	fprintf(f, "| **all supports that are on** | | %.0f | %.2f | | shared hardware once |\n",
+	fprintf(f, "| **all supports that are on** | | %.0f | %.2f | | shared parts once |\n",
 		supports_total(a), 100.0 * supports_total(a) / a->base_rbe);
 }
 

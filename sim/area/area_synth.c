@@ -132,9 +132,12 @@ int area_synth(const char *rtl_file, const char *top, const struct area_param *p
 	}
 	stat_path(stat_file, sizeof(stat_file), cache_dir, top, params, np);
 	if (!fresh(stat_file, rtl_file)) {
-		/* Written under a temporary name, so a failed run leaves no stale result. */
-		snprintf(tmp, sizeof(tmp), "%s.tmp", stat_file);
-		snprintf(log, sizeof(log), "%s.log", stat_file);
+		/*
+		 * Written under a name of this process's own and renamed: a failed
+		 * run leaves no stale result, and concurrent runs do not mix.
+		 */
+		snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", stat_file, (long)getpid());
+		snprintf(log, sizeof(log), "%s.%ld.log", stat_file, (long)getpid());
 		snprintf(flow, sizeof(flow), AREA_YOSYS_FLOW, top);
 		len = (size_t)snprintf(script, sizeof(script),
 				       "read_verilog -sv %s; hierarchy -top %s", rtl_file, top);

@@ -1,32 +1,69 @@
 // SPDX-License-Identifier: MIT
 #include "cpu/ipf.h"
 
+#include <assert.h>
 #include <string.h>
 
-/* The L1I's pf_event hook: its demand stream, told to the prefetchers that are on. */
+/* Does @line hold a guarded transfer? (the predecode bits beside its words) */
+static int guarded(const struct ipf *p, uint32_t line)
+{
+	return memmap_line_guarded(p->mm, line * p->line_bytes, p->line_bytes);
+}
+
+/*
+ * The L1I's pf_event hook: its demand stream, gathered into the engine's
+ * access slots for this cycle. An access event opens a slot; a miss or first
+ * use joins the access to the same line just before it, or opens its own
+ * (a demand that found a prefetch on its way reports only the miss).
+ */
 static void ipf_event(void *ctx, enum pf_event ev, uint32_t line, uint64_t now)
 {
 	struct ipf *p = ctx;
+	struct ipf_engine_in *in = &p->ein;
+	int s = p->ein_slots - 1;
 
-	if (p->cfg.nextline != NL_OFF)
-		ipf_nextline_event(p, ev, line);
-	if (p->cfg.guarded != GP_OFF)
-		ipf_guarded_event(p, ev, line);
+	if (!p->engine_on)
+		return;
+	if (ev == PFE_ACCESS || s < 0 || in->acc_line[s] != line || in->acc_miss[s] ||
+	    in->acc_first_use[s]) {
+		s = p->ein_slots++;
+		/* The fetch unit asks for a line and the one after it, no more, in a cycle. */
+		assert(s < IPF_ACCESSES);
+		in->acc_line[s] = line;
+		if (p->cfg.guarded != GP_OFF && p->guard_en) {
+			in->acc_guarded[s] = (uint8_t)guarded(p, line);
+			in->acc_guarded_next[s] = (uint8_t)guarded(p, line + 1);
+		}
+	}
+	in->guard_en = (uint8_t)p->guard_en;
+	if (ev == PFE_ACCESS)
+		in->acc_access[s] = 1;
+	else if (ev == PFE_MISS)
+		in->acc_miss[s] = 1;
+	else
+		in->acc_first_use[s] = 1;
 }
 
 int ipf_init(struct ipf *p, struct l1 *l1i, const struct memmap *mm, const struct config *cfg,
 	     uint64_t seed)
 {
 	int any_pf = cfg->pf.nextline != NL_OFF || cfg->pf.guarded != GP_OFF;
+	struct ipf_engine_params ep = {
+		.nextline = (uint8_t)cfg->pf.nextline, .guarded = (uint8_t)cfg->pf.guarded,
+		.degree = cfg->pf.degree, .guard_depth = cfg->pf.guard_depth,
+		.guard_line = (uint8_t)cfg->pf.guard_line, .line_bytes = cfg->l1i.line,
+	};
 
 	memset(p, 0, sizeof(*p));
 	p->l1i = l1i;
 	p->mm = mm;
 	p->cfg = cfg->pf;
 	p->line_bytes = cfg->l1i.line;
+	ipf_engine_init(&p->eng, &ep);
 	if (!any_pf && !cfg->pf.sbufs)
 		return 0;
 	p->on = 1;
+	p->engine_on = any_pf;
 	if (l1_prefetch_setup(l1i, cfg->pf.inflight, any_pf && cfg->pf.target ?
 			      cfg->pf.buffer_lines : 0, seed))
 		return -1;
@@ -41,39 +78,52 @@ int ipf_init(struct ipf *p, struct l1 *l1i, const struct memmap *mm, const struc
 	return 0;
 }
 
-void ipf_enqueue(struct ipf *p, uint32_t line, enum pf_source src)
-{
-	if (p->qcount == IPF_QUEUE)
-		return;		/* full: the oldest candidates are more useful */
-	p->queue[(p->qhead + p->qcount) % IPF_QUEUE].line = line;
-	p->queue[(p->qhead + p->qcount) % IPF_QUEUE].src = (uint8_t)src;
-	p->qcount++;
-}
-
 void ipf_flush(struct ipf *p)
 {
-	p->qcount = 0;
-	p->gp_left = 0;
+	if (p->engine_on)
+		p->ein.flush = 1;
 	if (p->cfg.sbufs)
 		p->sb_flush = 1;
 }
 
-void ipf_cycle(struct ipf *p, uint64_t now)
+/*
+ * One cycle of the engine: evaluate it, offer its candidates to the L1I
+ * from the head (one that is already there or on its way is dropped and the
+ * next one offered; the first one issued, or the first that finds no free
+ * slot, ends the cycle), evaluate again with that many popped, and clock it.
+ */
+static void engine_cycle(struct ipf *p, uint64_t now)
 {
-	if (p->gp_left)
-		ipf_guarded_cycle(p);
-	/* One request per cycle from the queue; drop what is already there. */
-	while (p->qcount) {
-		uint32_t line = p->queue[p->qhead].line;
-		int r = l1_prefetch(p->l1i, line, (enum pf_source)p->queue[p->qhead].src, now);
+	struct ipf_engine_in *in = &p->ein;
+	struct ipf_engine_out out;
+	uint8_t pop = 0;
+
+	in->pop = 0;
+	if (p->cfg.guarded != GP_OFF && p->eng.q.run_left)
+		in->run_guarded = (uint8_t)guarded(p, p->eng.q.run_next);
+	ipf_engine_eval(&p->eng, in, &out);
+	for (uint32_t i = 0; i < out.count; i++) {
+		int r = l1_prefetch(p->l1i, out.cand_line[i], (enum pf_source)out.cand_src[i], now);
 
 		if (r < 0)
 			break;		/* no slot: try again next cycle */
-		p->qhead = (p->qhead + 1) % IPF_QUEUE;
-		p->qcount--;
+		pop++;
 		if (r > 0)
 			break;
 	}
+	if (pop) {
+		in->pop = pop;
+		ipf_engine_eval(&p->eng, in, &out);
+	}
+	ipf_engine_tick(&p->eng);
+	memset(in, 0, sizeof(*in));
+	p->ein_slots = 0;
+}
+
+void ipf_cycle(struct ipf *p, uint64_t now)
+{
+	if (ipf_engine_due(p))
+		engine_cycle(p, now);
 	if (p->cfg.sbufs)
 		ipf_sbuf_cycle(p, now);
 }

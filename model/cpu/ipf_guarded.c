@@ -12,41 +12,42 @@
  * that itself holds a guarded transfer starts no run: execution leaves the
  * sequence there. Without guard bits it is plain sequential prefetching
  * bounded by the depth. Runs stay in the trigger's 4 KiB page.
+ *
+ * The guard bits come in through the engine's ports (ipf_engine_if.h): for
+ * a trigger line and the line after it, and for the run's next line.
  */
-#include "cpu/ipf.h"
+#include "cpu/ipf_engine.h"
+#include "sys/config.h"
 
-static int guarded(const struct ipf *p, uint32_t line)
+int ipf_guarded_event(const struct ipf_engine *e, struct ipf_engine_state *d, enum pf_event ev,
+		      uint32_t line, int guard_en, int line_guarded)
 {
-	return memmap_line_guarded(p->mm, line * p->line_bytes, p->line_bytes);
+	if (!guard_en)
+		return 0;
+	if (ev != PFE_MISS && !(ev == PFE_FIRST_USE && e->p.guarded == GP_TAGGED))
+		return 0;
+	if (line_guarded)
+		return 0;
+	d->run_next = line + 1;
+	d->run_left = e->p.guard_depth;
+	return 1;
 }
 
-void ipf_guarded_event(struct ipf *p, enum pf_event ev, uint32_t line)
+void ipf_guarded_step(const struct ipf_engine *e, struct ipf_engine_state *d, int run_guarded)
 {
-	if (!p->guard_en)
-		return;
-	if (ev != PFE_MISS && !(ev == PFE_FIRST_USE && p->cfg.guarded == GP_TAGGED))
-		return;
-	if (guarded(p, line))
-		return;
-	p->gp_next = line + 1;
-	p->gp_left = p->cfg.guard_depth;
-}
+	uint32_t line = d->run_next;
 
-void ipf_guarded_cycle(struct ipf *p)
-{
-	uint32_t line = p->gp_next;
-
-	if (!ipf_same_page(p, line, line - 1)) {
-		p->gp_left = 0;
+	if (!ipf_engine_same_page(e, line, line - 1)) {
+		d->run_left = 0;
 		return;
 	}
-	if (guarded(p, line)) {
-		if (p->cfg.guard_line)
-			ipf_enqueue(p, line, PF_GUARDED);
-		p->gp_left = 0;		/* execution leaves the sequence in this line */
+	if (run_guarded) {
+		if (e->p.guard_line)
+			ipf_engine_push(d, line, PF_GUARDED);
+		d->run_left = 0;	/* execution leaves the sequence in this line */
 		return;
 	}
-	ipf_enqueue(p, line, PF_GUARDED);
-	p->gp_next++;
-	p->gp_left--;
+	ipf_engine_push(d, line, PF_GUARDED);
+	d->run_next++;
+	d->run_left--;
 }

@@ -6,19 +6,21 @@
  * (the per-line prefetched bit is the tag). It stays in L's 4 KiB page: the
  * lines after it in physical memory belong to another page's mapping.
  */
-#include "cpu/ipf.h"
+#include "cpu/ipf_engine.h"
+#include "sys/config.h"
 
-void ipf_nextline_event(struct ipf *p, enum pf_event ev, uint32_t line)
+void ipf_nextline_event(const struct ipf_engine *e, struct ipf_engine_state *d,
+			enum pf_event ev, uint32_t line)
 {
 	int fire;
 
-	switch (p->cfg.nextline) {
+	switch (e->p.nextline) {
 	case NL_ALWAYS: fire = ev == PFE_ACCESS; break;
 	case NL_ON_MISS: fire = ev == PFE_MISS; break;
 	default: fire = ev == PFE_MISS || ev == PFE_FIRST_USE; break;
 	}
 	if (!fire)
 		return;
-	for (uint32_t i = 1; i <= p->cfg.degree && ipf_same_page(p, line, line + i); i++)
-		ipf_enqueue(p, line + i, PF_NEXTLINE);
+	for (uint32_t i = 1; i <= e->p.degree && ipf_engine_same_page(e, line, line + i); i++)
+		ipf_engine_push(d, line + i, PF_NEXTLINE);
 }

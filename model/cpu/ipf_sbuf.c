@@ -27,8 +27,8 @@ void ipf_sbuf_fill(void *ctx, uint32_t line, uint64_t now)
 {
 	struct ipf *p = ctx;
 
-	if (p->acount < IPF_QUEUE) {
-		p->arrived[(p->ahead + p->acount) % IPF_QUEUE] = line;
+	if (p->acount < IPF_ARRIVED) {
+		p->arrived[(p->ahead + p->acount) % IPF_ARRIVED] = line;
 		p->acount++;
 	}
 	/* A fetch waiting for this line retries, and hits in the buffer next cycle. */
@@ -90,7 +90,7 @@ void ipf_sbuf_cycle(struct ipf *p, uint64_t now)
 	if (p->acount) {
 		in.fill_valid = 1;
 		in.fill_line = p->arrived[p->ahead];
-		p->ahead = (p->ahead + 1) % IPF_QUEUE;
+		p->ahead = (p->ahead + 1) % IPF_ARRIVED;
 		p->acount--;
 	}
 	in.req_ready = (uint8_t)free_slot;

@@ -161,6 +161,8 @@ lint-rtl:
 		$(VERILATOR) --lint-only -Wall -Irtl --top-module $$(basename $$f .sv) $$f || exit 1; \
 	done
 	$(VERILATOR) --lint-only -Wall -DSBUF_BROKEN --top-module sbuf rtl/sbuf.sv
+	$(VERILATOR) --lint-only -Wall -DIPF_ENGINE_BROKEN -GNextLine=3 -GGuarded=2 -GGuardLine=1 \
+		--top-module ipf_engine rtl/ipf_engine.sv
 	@echo "lint-rtl: clean"
 
 synth-rtl: $(RTL_OUT)/sbuf.synth.log
@@ -172,5 +174,7 @@ $(RTL_OUT)/sbuf.synth.log: rtl/sbuf.sv
 	$(YOSYS) -q -l $@ -p "read_verilog -sv rtl/sbuf.sv; synth -top sbuf; stat" >/dev/null
 
 TEST_TARGETS += test-cosim-unit
+
+include $(COSIM_TDIR)/ipf_engine.mk
 
 -include $(wildcard $(COSIM_OUT)/*.d $(RTL_OUT)/cosim/*.d)

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The instruction prefetch engine in lockstep: the C unit (cpu/ipf_engine.c)
+ * and its RTL twin (rtl/ipf_engine.sv, Verilated with the parameters of the
+ * linked library) get the same inputs every cycle, and every output is
+ * compared every cycle. Directed sequences first (page ends, guarded lines,
+ * a full queue, fence.i in a run, two accesses in a cycle, tagged first
+ * uses), then seeded random stimulus.
+ *
+ *   test_ipf_engine_lockstep CYCLES [SEED]           0 when they agree throughout
+ *   test_ipf_engine_lockstep --expect-mismatch CYCLES [SEED]
+ *                                                    0 when a mismatch is found
+ *                                                    (the broken build's check)
+ *
+ * Inputs follow the engine's port contract: pop is drawn after the C unit's
+ * outputs are known (at most count), and the guard bits of a line are a
+ * fixed function of the line, as predecode bits are.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu/ipf_engine.h"
+#include "ipf_engine_rtl.h"
+#include "sys/config.h"
+
+static uint64_t rng;
+
+static uint32_t rnd(uint32_t n)
+{
+	rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+	return (uint32_t)(rng >> 33) % n;
+}
+
+/* The predecode guard bit of a line: one line in five holds a guarded transfer. */
+static uint8_t guard_mark(uint32_t line)
+{
+	return (uint8_t)((line * 2654435761u) >> 29 < 2 && (line & 3) != 1);
+}
+
+struct lockstep {
+	struct ipf_engine c;
+	struct ipf_engine_rtl *r;
+	uint64_t cycle;
+	int mismatches;
+};
+
+static void print_in(const struct ipf_engine_in *in)
+{
+	fprintf(stderr, "  in: guard_en %u flush %u pop %u run_guarded %u\n", in->guard_en,
+		in->flush, in->pop, in->run_guarded);
+	for (int i = 0; i < IPF_ACCESSES; i++)
+		fprintf(stderr, "      acc[%d]: access %u miss %u first_use %u line 0x%08x "
+			"guarded %u guarded_next %u\n", i, in->acc_access[i], in->acc_miss[i],
+			in->acc_first_use[i], in->acc_line[i], in->acc_guarded[i],
+			in->acc_guarded_next[i]);
+}
+
+/* Compares every output; prints the cycle, the inputs and each field that differs. */
+static int compare(struct lockstep *ls, const struct ipf_engine_in *in,
+		   const struct ipf_engine_out *c, const struct ipf_engine_out *r)
+{
+	int bad = 0;
+
+#define FIELD(name, cv, rv)                                                                    \
+	do {                                                                                   \
+		if ((cv) != (rv)) {                                                            \
+			if (!bad++)                                                            \
+				fprintf(stderr, "ipf_engine mismatch at cycle %" PRIu64 " (%s)\n", \
+					ls->cycle, ipf_engine_rtl_variant());                 \
+			fprintf(stderr, "  %-16s C 0x%08x  RTL 0x%08x\n", name, (unsigned)(cv),   \
+				(unsigned)(rv));                                              \
+		}                                                                              \
+	} while (0)
+	FIELD("count", c->count, r->count);
+	for (int e = 0; e < IPF_QUEUE; e++) {
+		char n[32];
+
+		snprintf(n, sizeof(n), "cand_line[%d]", e);
+		FIELD(n, c->cand_line[e], r->cand_line[e]);
+		snprintf(n, sizeof(n), "cand_src[%d]", e);
+		FIELD(n, c->cand_src[e], r->cand_src[e]);
+	}
+	FIELD("run_valid", c->run_valid, r->run_valid);
+	FIELD("run_line", c->run_line, r->run_line);
+#undef FIELD
+	if (bad) {
+		print_in(in);
+		ls->mismatches++;
+	}
+	return bad;
+}
+
+/*
+ * One cycle: the guard bit of the run's line from the C unit's registered
+ * state, the outputs, then pop (POP_RANDOM: drawn; otherwise that many, at
+ * most count), both units evaluated with it and clocked.
+ */
+#define POP_RANDOM 0xff
+
+static int step(struct lockstep *ls, struct ipf_engine_in *in, unsigned pop)
+{
+	struct ipf_engine_out oc, orr;
+
+	if (ls->mismatches)
+		return 1;	/* stop at the first: the units have diverged */
+	in->run_guarded = guard_mark(ls->c.q.run_next);
+	for (int i = 0; i < IPF_ACCESSES; i++) {
+		in->acc_guarded[i] = guard_mark(in->acc_line[i]);
+		in->acc_guarded_next[i] = guard_mark(in->acc_line[i] + 1);
+	}
+	in->pop = 0;
+	ipf_engine_eval(&ls->c, in, &oc);
+	if (pop == POP_RANDOM)
+		pop = rnd(3) ? rnd(oc.count < 3 ? oc.count + 1u : 3u) : 0;
+	in->pop = (uint8_t)(pop < oc.count ? pop : oc.count);
+	ipf_engine_eval(&ls->c, in, &oc);
+	ipf_engine_rtl_eval(ls->r, in, &orr);
+	int bad = compare(ls, in, &oc, &orr);
+
+	ipf_engine_tick(&ls->c);
+	ipf_engine_rtl_tick(ls->r);
+	ls->cycle++;
+	return bad;
+}
+
+/* An access of kind 'a' (hit), 'm' (miss after access), 'M' (miss alone), 'f' (first use). */
+static void demand(struct ipf_engine_in *in, int slot, uint32_t line, char kind)
+{
+	in->acc_line[slot] = line;
+	in->acc_access[slot] = kind != 'M';
+	in->acc_miss[slot] = kind == 'm' || kind == 'M';
+	in->acc_first_use[slot] = kind == 'f';
+}
+
+/* Steps @n idle cycles (the queue drains at one pop a cycle when @pop). */
+static int idle(struct lockstep *ls, int n, unsigned pop)
+{
+	int bad = 0;
+
+	while (n--) {
+		struct ipf_engine_in in = { .guard_en = 1 };
+
+		bad |= step(ls, &in, pop);
+	}
+	return bad;
+}
+
+static int directed(struct lockstep *ls)
+{
+	uint32_t lpp = 4096 / ls->c.p.line_bytes;	/* lines per page */
+	uint32_t base = 0x80000000u / ls->c.p.line_bytes;
+	struct ipf_engine_in in;
+	int bad = 0;
+
+	/* Page ends: a miss on the last lines of a page. */
+	for (uint32_t k = 1; k <= 3; k++) {
+		in = (struct ipf_engine_in){ .guard_en = 1 };
+		demand(&in, 0, base + lpp - k, 'm');
+		bad |= step(ls, &in, 0);
+		bad |= idle(ls, 8, 1);
+	}
+	/* Runs into guarded lines, from every start in a page. */
+	for (uint32_t l = base; l < base + lpp; l++) {
+		in = (struct ipf_engine_in){ .guard_en = 1 };
+		demand(&in, 0, l, 'm');
+		bad |= step(ls, &in, 1);
+	}
+	bad |= idle(ls, 40, 1);
+	/* A full queue: misses every cycle, nothing taken. */
+	for (uint32_t l = 0; l < 64; l++) {
+		in = (struct ipf_engine_in){ .guard_en = 1 };
+		demand(&in, 0, base + 64 * l, 'm');
+		demand(&in, 1, base + 64 * l + 1, 'f');
+		bad |= step(ls, &in, 0);
+	}
+	bad |= idle(ls, 40, 2);
+	/* fence.i in the middle of a run, with accesses in its cycle. */
+	in = (struct ipf_engine_in){ .guard_en = 1 };
+	demand(&in, 0, base + 2 * lpp, 'm');
+	bad |= step(ls, &in, 0);
+	in = (struct ipf_engine_in){ .guard_en = 1, .flush = 1 };
+	demand(&in, 0, base + 2 * lpp + 9, 'm');
+	bad |= step(ls, &in, 0);
+	bad |= idle(ls, 4, 1);
+	/* Two accesses in a cycle; a miss alone (a prefetch on its way); guard off. */
+	in = (struct ipf_engine_in){ .guard_en = 1 };
+	demand(&in, 0, base + 3 * lpp, 'a');
+	demand(&in, 1, base + 3 * lpp + 1, 'M');
+	bad |= step(ls, &in, 1);
+	in = (struct ipf_engine_in){ .guard_en = 0 };
+	demand(&in, 0, base + 3 * lpp + 7, 'm');
+	demand(&in, 1, base + 3 * lpp + 8, 'f');
+	bad |= step(ls, &in, 1);
+	bad |= idle(ls, 20, 1);
+	return bad;
+}
+
+static int random_run(struct lockstep *ls, uint64_t cycles)
+{
+	uint32_t lpp = 4096 / ls->c.p.line_bytes;
+	uint32_t pc = 0x80000000u / ls->c.p.line_bytes;
+	static const char kinds[] = "aaaammmfM";
+	int bad = 0;
+
+	for (uint64_t n = 0; n < cycles; n++) {
+		struct ipf_engine_in in = { .guard_en = rnd(5) != 0, .flush = rnd(200) == 0 };
+		uint32_t nacc = rnd(4) ? rnd(3) : 0;
+
+		/* Mostly sequential code, with jumps, some to a page's last lines. */
+		if (rnd(8) == 0)
+			pc = rnd(2) ? pc + rnd(64) - 32 : (pc / lpp + 1) * lpp - 1 - rnd(3);
+		for (uint32_t i = 0; i < nacc; i++) {
+			demand(&in, (int)i, pc, kinds[rnd(sizeof(kinds) - 1)]);
+			pc += rnd(3) != 0;
+		}
+		if (rnd(1000) == 0)
+			pc = rnd(0xffffffffu);	/* anywhere: wrapping line numbers too */
+		bad |= step(ls, &in, POP_RANDOM);
+		if (bad)
+			break;
+	}
+	return bad;
+}
+
+int main(int argc, char **argv)
+{
+	int expect = argc > 1 && !strcmp(argv[1], "--expect-mismatch");
+	struct ipf_engine_params p;
+	struct lockstep ls = { 0 };
+	uint64_t cycles, seed;
+	int bad;
+
+	if (argc < 2 + expect) {
+		fprintf(stderr, "usage: %s [--expect-mismatch] CYCLES [SEED]\n", argv[0]);
+		return 2;
+	}
+	cycles = strtoull(argv[1 + expect], NULL, 0);
+	seed = argc > 2 + expect ? strtoull(argv[2 + expect], NULL, 0) : 1;
+	rng = seed;
+	ipf_engine_rtl_params(&p);
+	ipf_engine_init(&ls.c, &p);
+	ls.r = ipf_engine_rtl_new();
+	if (!ls.r)
+		return 1;
+	printf("ipf_engine lockstep (%s): nextline %u degree %u guarded %u depth %u "
+	       "guard_line %u line %u bytes, seed %" PRIu64 "\n", ipf_engine_rtl_variant(),
+	       p.nextline, p.degree, p.guarded, p.guard_depth, p.guard_line, p.line_bytes, seed);
+	bad = directed(&ls);
+	if (!bad)
+		bad = random_run(&ls, cycles);
+	ipf_engine_rtl_free(ls.r);
+	if (expect) {
+		printf("%s after %" PRIu64 " cycles\n",
+		       bad ? "mismatch found, as expected" : "FAILED: no mismatch", ls.cycle);
+		return bad ? 0 : 1;
+	}
+	printf("%s: %" PRIu64 " cycles compared\n", bad ? "FAILED" : "agree", ls.cycle);
+	return bad ? 1 : 0;
+}

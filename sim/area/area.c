@@ -23,7 +23,6 @@
 
 #include "area_cost.h"
 #include "area_storage.h"
-#include "cpu/ipf.h"
 #include "sys/config.h"
 #include "sys/stats.h"
 #include "sys/stop.h"
@@ -36,8 +35,11 @@ struct area_run {
 	const char *rtl_dir;	/* where the twins' sources are */
 	const char *cache_dir;	/* synthesis results */
 	struct area_part l1i, l1d, l2, itlb, dtlb;
+	int storage_only;	/* no synthesis: twins' logic and registers left out */
 	struct area_part sup[MAX_SUPPORTS];
 	int nsup;
+	/* the prefetch engine with both prefetchers on, for the total (when both are) */
+	struct area_part engine_both;
 	double base_rbe;	/* the machine's L1I + L1D */
 };
 
@@ -53,6 +55,8 @@ static int synth_twin(struct area_run *a, struct area_part *p, const char *top,
 {
 	char path[1024], err[1024];
 
+	if (a->storage_only)
+		return 0;
 	snprintf(path, sizeof(path), "%s/%s.sv", a->rtl_dir, top);
 	p->twin = top;
 	if (area_synth(path, top, params, np, a->cache_dir, &p->synth, err, sizeof(err))) {
@@ -76,17 +80,35 @@ static struct area_part *support(struct area_run *a, const char *name, int on,
 }
 
 /*
- * The hardware the next-line and guarded prefetchers have in common: the
- * candidate queue of the issue engine, the prefetch MSHRs, the per-line
- * prefetched bit of the tagged trigger, the prefetch buffer.
+ * The prefetch engine's twin (rtl/ipf_engine.sv: the triggers, the run and
+ * the candidate queue) with the next-line and guarded prefetchers as
+ * configured, or off where @nextline or @guarded is 0.
+ */
+static int prefetch_engine(struct area_run *a, struct area_part *p, int nextline, int guarded)
+{
+	const struct pf_config *pf = &a->cfg.pf;
+	struct area_param ep[] = {
+		{ "LineW", area_line_bits(a->cfg.l1i.line) },
+		{ "LineShift", area_log2(a->cfg.l1i.line) },
+		{ "NextLine", nextline ? pf->nextline : NL_OFF },
+		{ "Degree", pf->degree },
+		{ "Guarded", guarded ? pf->guarded : GP_OFF },
+		{ "GuardDepth", pf->guard_depth },
+		{ "GuardLine", pf->guard_line },
+	};
+
+	return synth_twin(a, p, "ipf_engine", ep, sizeof(ep) / sizeof(ep[0]));
+}
+
+/*
+ * The storage the next-line and guarded prefetchers have in common beside
+ * their engine: the prefetch MSHRs, the per-line prefetched bit of the
+ * tagged trigger, the prefetch buffer.
  */
 static void prefetch_common(const struct config *c, struct area_part *p, int tagged)
 {
 	uint32_t lb = area_line_bits(c->l1i.line);
 
-	/* The issue engine's candidate queue (ipf.h): line and source per entry, head, count. */
-	area_add(p, CELL_REGISTER, IPF_QUEUE * (lb + 2) + 2 * (area_log2(IPF_QUEUE) + 1),
-		 "candidate queue (line, source; head, count)");
 	area_add(p, CELL_REGISTER, (uint64_t)c->pf.inflight * (lb + 1 + 2 + 1),
 		 "prefetch MSHRs (line, valid, source, demand)");
 	if (tagged)
@@ -113,8 +135,11 @@ static int supports(struct area_run *a)
 
 	p = support(a, "next-line prefetch", pf->nextline != NL_OFF, cores,
 		    both ? "queue, prefetch MSHRs, buffer: shared with guarded" : NULL);
-	if (p->on)
+	if (p->on) {
 		prefetch_common(c, p, pf->nextline == NL_TAGGED);
+		if (prefetch_engine(a, p, 1, 0))
+			return -1;
+	}
 
 	p = support(a, "guarded sequential prefetch", pf->guarded != GP_OFF, cores,
 		    both ? "queue, prefetch MSHRs, buffer: shared with next-line" : NULL);
@@ -123,8 +148,14 @@ static int supports(struct area_run *a)
 		area_add(p, CELL_SRAM, c->l1i.size / 4, "guard marks: predecode bit per L1I word");
 		area_add(p, CELL_SRAM, c->itlb.entries, "guard enable: PTE bit 8 per I-TLB entry");
 		area_add(p, CELL_REGISTER, 1, "guard enable without translation: mpfctl bit 0");
-		area_add(p, CELL_REGISTER, lb + area_log2((uint64_t)pf->guard_depth + 1),
-			 "run state (next line, lines left)");
+		if (prefetch_engine(a, p, 0, 1))
+			return -1;
+	}
+	if (both) {
+		a->engine_both = (struct area_part){ .name = "prefetch engine", .on = 1,
+						     .instances = cores };
+		if (prefetch_engine(a, &a->engine_both, 1, 1))
+			return -1;
 	}
 
 	p = support(a, "stream buffers", pf->sbufs > 0, cores, NULL);
@@ -178,7 +209,11 @@ static double machine_rbe(const struct area_part *p)
 	return p->on ? area_part_rbe(p) * p->instances : 0;
 }
 
-/* The total of the supports that are on, with shared prefetch hardware counted once. */
+/*
+ * The total of the supports that are on, with shared prefetch hardware
+ * counted once: with both prefetchers on, their common storage once and one
+ * engine with both in place of the two engines with one each.
+ */
 static double supports_total(const struct area_run *a)
 {
 	double t = 0;
@@ -193,6 +228,8 @@ static double supports_total(const struct area_run *a)
 		prefetch_common(&a->cfg, &common, a->cfg.pf.nextline == NL_TAGGED &&
 				a->cfg.pf.guarded == GP_TAGGED);
 		t -= machine_rbe(&common);
+		t += (area_twin_rbe(&a->engine_both) - area_twin_rbe(&a->sup[0]) -
+		      area_twin_rbe(&a->sup[1])) * a->cfg.cores;
 	}
 	return t;
 }
@@ -264,6 +301,8 @@ static void write_json(const struct area_run *a, FILE *f)
 
 static void write_markdown(const struct area_run *a, FILE *f)
 {
+	if (a->storage_only)
+		fprintf(f, "Storage only (--storage-only): the twins are not synthesized.\n\n");
 	fprintf(f, "Preset `%s`, %u cores: base L1I + L1D = %.0f rbe "
 		"(L1I %.0f, L1D %.0f per core; L2 %.0f per core, not in the base).\n\n",
 		a->preset, a->cfg.cores, a->base_rbe, area_part_rbe(&a->l1i),
@@ -310,7 +349,8 @@ static void usage(FILE *f)
 		"  --json FILE       write the estimate as JSON ('-' for stdout)\n"
 		"  --markdown FILE   write the table as Markdown (default: stdout)\n"
 		"  --rtl-dir DIR     the twins' sources (default: rtl)\n"
-		"  --cache DIR       synthesis results (default: build/area-cache)\n");
+		"  --cache DIR       synthesis results (default: build/area-cache)\n"
+		"  --storage-only    no synthesis: the storage model alone\n");
 }
 
 int main(int argc, char **argv)
@@ -323,6 +363,7 @@ int main(int argc, char **argv)
 		{ "markdown", required_argument, NULL, 'm' },
 		{ "rtl-dir", required_argument, NULL, 'r' },
 		{ "cache", required_argument, NULL, 'C' },
+		{ "storage-only", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -360,6 +401,7 @@ int main(int argc, char **argv)
 		case 'm': md_path = optarg; break;
 		case 'r': a.rtl_dir = optarg; break;
 		case 'C': a.cache_dir = optarg; break;
+		case 'S': a.storage_only = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return EXIT_USAGE;
 		}

@@ -40,15 +40,19 @@ static double cell_rbe(enum area_cell cell)
 	}
 }
 
+double area_twin_rbe(const struct area_part *p)
+{
+	if (!p->twin)
+		return 0;
+	return (double)p->synth.reg_bits * RBE_REGISTER_BIT + p->synth.logic_ge / GE_PER_RBE;
+}
+
 double area_part_rbe(const struct area_part *p)
 {
-	double rbe = 0;
+	double rbe = area_twin_rbe(p);
 
 	for (int i = 0; i < p->nitems; i++)
 		rbe += (double)p->item[i].bits * cell_rbe(p->item[i].cell);
-	if (p->twin)
-		rbe += (double)p->synth.reg_bits * RBE_REGISTER_BIT +
-		       p->synth.logic_ge / GE_PER_RBE;
 	return rbe;
 }
 

@@ -40,6 +40,9 @@ struct area_part {
 /* Adds an item of @bits bits of @cell (per instance) to @p. */
 void area_add(struct area_part *p, enum area_cell cell, uint64_t bits, const char *what);
 
+/* Register bit equivalents of a twin's synthesized registers and logic (0 without a twin). */
+double area_twin_rbe(const struct area_part *p);
+
 /* Register bit equivalents of one instance: storage, plus the twin's registers and logic. */
 double area_part_rbe(const struct area_part *p);
 

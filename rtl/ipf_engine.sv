@@ -21,8 +21,8 @@
 //   a run under way takes one step: it ends at a page boundary; at a line
 //     holding a guarded transfer it ends, enqueueing that line if GuardLine;
 //     otherwise it enqueues the line and moves on;
-//   outputs: count_o and cand_*_o are the queue as it is now (zero from
-//     count_o on); run_valid_o and run_line_o are registered;
+//   outputs: count_o and cand_*_o are the queue as it is now (entries from
+//     count_o on are not defined); run_valid_o and run_line_o are registered;
 //   pop_i: that many candidates leave the head.
 // A candidate that finds the queue full is dropped.
 //
@@ -187,13 +187,9 @@ module ipf_engine #(
     count_n = wc;
   end
 
-  // Outputs: the queue as it is now, zero past its last entry.
-  always_comb begin
-    for (int e = 0; e < QueueDepth; e++) begin
-      cand_line_o[e*LineW +: LineW] = (count_n > CountW'(e)) ? line_n[e*LineW +: LineW] : '0;
-      cand_src_o[e*SrcW +: SrcW]    = (count_n > CountW'(e)) ? src_n[e*SrcW +: SrcW] : '0;
-    end
-  end
+  // Outputs: the queue as it is now.
+  assign cand_line_o = line_n;
+  assign cand_src_o  = src_n;
   assign count_o     = count_n;
   assign run_valid_o = run_left_q != '0;
   assign run_line_o  = run_next_q;

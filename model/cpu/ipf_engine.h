@@ -7,8 +7,11 @@
  * ipf.c gathers its inputs from the L1I and the core and offers the
  * candidates to the L1I.
  *
- * State: the candidate queue (line and source per entry, entry 0 the head)
- * and the guarded run (its next line, the lines it may still prefetch).
+ * State: the candidate queue (line and source per entry, in order from the
+ * head) and the guarded run (its next line, the lines it may still
+ * prefetch). The C unit keeps the queue in a ring whose entries the state
+ * and the next state share: a cycle only appends past the state's last entry
+ * and moves the head, so neither eval nor tick copies the entries.
  *
  * A cycle, over the old state:
  *   flush: the queue and the run are emptied, the accesses ignored;
@@ -16,7 +19,8 @@
  *     miss, first use: the next-line prefetcher enqueues (ipf_nextline.c),
  *     then the guarded one may start a run (ipf_guarded.c);
  *   a run under way takes one step (may enqueue one line);
- *   outputs: the queue as it is now (count, cand_*), and the registered run;
+ *   outputs: the queue as it is now (count, cand_* below count), and the
+ *     registered run;
  *   pop: that many candidates leave the head.
  * A candidate that finds the queue full is dropped. The outputs count and
  * cand_* depend on this cycle's accesses (combinational), and pop on the
@@ -41,15 +45,16 @@ struct ipf_engine_params {
 };
 
 struct ipf_engine_state {
-	uint32_t line[IPF_QUEUE];	/* candidates, entry 0 the head */
-	uint8_t src[IPF_QUEUE];		/* enum pf_source of each */
-	uint32_t count;			/* entries in use */
+	uint32_t head;			/* ring index of the oldest candidate */
+	uint32_t count;			/* candidates queued */
 	uint32_t run_next;		/* the guarded run's next line */
 	uint32_t run_left;		/* lines it may still prefetch; 0: no run */
 };
 
 struct ipf_engine {
 	struct ipf_engine_params p;
+	uint32_t line[IPF_QUEUE];	/* the ring of candidates (shared by q and d) */
+	uint8_t src[IPF_QUEUE];		/* enum pf_source of each */
 	struct ipf_engine_state q;	/* registered state */
 	struct ipf_engine_state d;	/* next state, from the last eval */
 };
@@ -76,21 +81,26 @@ static inline int ipf_engine_same_page(const struct ipf_engine *e, uint32_t a, u
 	return (a * e->p.line_bytes) >> 12 == (b * e->p.line_bytes) >> 12;
 }
 
-/* Queues a candidate in next state @d; dropped when the queue is full. */
-static inline void ipf_engine_push(struct ipf_engine_state *d, uint32_t line, enum pf_source src)
+/*
+ * Queues a candidate in the next state; dropped when the queue is full. The
+ * slot is past the state's last entry, so the state does not change.
+ */
+static inline void ipf_engine_push(struct ipf_engine *e, uint32_t line, enum pf_source src)
 {
+	struct ipf_engine_state *d = &e->d;
+	uint32_t i = (d->head + d->count) % IPF_QUEUE;
+
 	if (d->count == IPF_QUEUE)
 		return;		/* full: the oldest candidates are more useful */
-	d->line[d->count] = line;
-	d->src[d->count] = (uint8_t)src;
+	e->line[i] = line;
+	e->src[i] = (uint8_t)src;
 	d->count++;
 }
 
-/* The mechanisms, on next state @d. guarded_event returns 1 when it starts a run. */
-void ipf_nextline_event(const struct ipf_engine *e, struct ipf_engine_state *d,
-			enum pf_event ev, uint32_t line);
-int ipf_guarded_event(const struct ipf_engine *e, struct ipf_engine_state *d, enum pf_event ev,
-		      uint32_t line, int guard_en, int line_guarded);
-void ipf_guarded_step(const struct ipf_engine *e, struct ipf_engine_state *d, int run_guarded);
+/* The mechanisms, on the next state. guarded_event returns 1 when it starts a run. */
+void ipf_nextline_event(struct ipf_engine *e, enum pf_event ev, uint32_t line);
+int ipf_guarded_event(struct ipf_engine *e, enum pf_event ev, uint32_t line, int guard_en,
+		      int line_guarded);
+void ipf_guarded_step(struct ipf_engine *e, int run_guarded);
 
 #endif

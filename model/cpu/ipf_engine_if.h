@@ -33,8 +33,8 @@ struct ipf_engine_in {
 /* One cycle's outputs. */
 struct ipf_engine_out {
 	uint8_t count;			/* candidates queued, this cycle's included */
-	uint32_t cand_line[IPF_QUEUE];	/* in order, head first; 0 from count on */
-	uint8_t cand_src[IPF_QUEUE];	/* enum pf_source: PF_NEXTLINE or PF_GUARDED; 0 from count on */
+	uint32_t cand_line[IPF_QUEUE];	/* in order, head first; valid below count */
+	uint8_t cand_src[IPF_QUEUE];	/* enum pf_source: PF_NEXTLINE or PF_GUARDED; valid below count */
 	uint8_t run_valid;		/* a guarded run is under way (registered) */
 	uint32_t run_line;		/* its next line (registered) */
 };

@@ -19,9 +19,11 @@
 #include "cpu/ipf_engine.h"
 #include "sys/config.h"
 
-int ipf_guarded_event(const struct ipf_engine *e, struct ipf_engine_state *d, enum pf_event ev,
-		      uint32_t line, int guard_en, int line_guarded)
+int ipf_guarded_event(struct ipf_engine *e, enum pf_event ev, uint32_t line, int guard_en,
+		      int line_guarded)
 {
+	struct ipf_engine_state *d = &e->d;
+
 	if (!guard_en)
 		return 0;
 	if (ev != PFE_MISS && !(ev == PFE_FIRST_USE && e->p.guarded == GP_TAGGED))
@@ -33,8 +35,9 @@ int ipf_guarded_event(const struct ipf_engine *e, struct ipf_engine_state *d, en
 	return 1;
 }
 
-void ipf_guarded_step(const struct ipf_engine *e, struct ipf_engine_state *d, int run_guarded)
+void ipf_guarded_step(struct ipf_engine *e, int run_guarded)
 {
+	struct ipf_engine_state *d = &e->d;
 	uint32_t line = d->run_next;
 
 	if (!ipf_engine_same_page(e, line, line - 1)) {
@@ -43,11 +46,11 @@ void ipf_guarded_step(const struct ipf_engine *e, struct ipf_engine_state *d, in
 	}
 	if (run_guarded) {
 		if (e->p.guard_line)
-			ipf_engine_push(d, line, PF_GUARDED);
+			ipf_engine_push(e, line, PF_GUARDED);
 		d->run_left = 0;	/* execution leaves the sequence in this line */
 		return;
 	}
-	ipf_engine_push(d, line, PF_GUARDED);
+	ipf_engine_push(e, line, PF_GUARDED);
 	d->run_next++;
 	d->run_left--;
 }

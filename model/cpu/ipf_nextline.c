@@ -9,8 +9,7 @@
 #include "cpu/ipf_engine.h"
 #include "sys/config.h"
 
-void ipf_nextline_event(const struct ipf_engine *e, struct ipf_engine_state *d,
-			enum pf_event ev, uint32_t line)
+void ipf_nextline_event(struct ipf_engine *e, enum pf_event ev, uint32_t line)
 {
 	int fire;
 
@@ -22,5 +21,5 @@ void ipf_nextline_event(const struct ipf_engine *e, struct ipf_engine_state *d,
 	if (!fire)
 		return;
 	for (uint32_t i = 1; i <= e->p.degree && ipf_engine_same_page(e, line, line + i); i++)
-		ipf_engine_push(d, line + i, PF_NEXTLINE);
+		ipf_engine_push(e, line + i, PF_NEXTLINE);
 }

@@ -57,7 +57,7 @@ static void print_in(const struct ipf_engine_in *in)
 			in->acc_guarded_next[i]);
 }
 
-/* Compares every output; prints the cycle, the inputs and each field that differs. */
+/* Compares every output (the candidates below count); prints the cycle, the inputs and each field that differs. */
 static int compare(struct lockstep *ls, const struct ipf_engine_in *in,
 		   const struct ipf_engine_out *c, const struct ipf_engine_out *r)
 {
@@ -74,7 +74,7 @@ static int compare(struct lockstep *ls, const struct ipf_engine_in *in,
 		}                                                                              \
 	} while (0)
 	FIELD("count", c->count, r->count);
-	for (int e = 0; e < IPF_QUEUE; e++) {
+	for (int e = 0; e < c->count && e < IPF_QUEUE; e++) {	/* entries past count: undefined */
 		char n[32];
 
 		snprintf(n, sizeof(n), "cand_line[%d]", e);

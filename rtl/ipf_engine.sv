@@ -12,12 +12,14 @@
 //
 // A cycle, over the old state:
 //   flush_i: the queue and the run are emptied, the accesses ignored;
-//   otherwise each access slot in order, its events in the order access,
-//     miss, first use: the next-line prefetcher enqueues lines after the
-//     access's line up to Degree, within its 4 KiB page; then the guarded
-//     prefetcher, on a miss (or a first use with Guarded = 2) when guard_en_i
-//     and the line holds no guarded transfer, starts a run at line + 1 of
-//     GuardDepth lines;
+//   otherwise each access slot in order: when one of its events is one the
+//     next-line prefetcher hears (NextLine 1: access; 2: miss; 3: miss or
+//     first use), it enqueues lines after the access's line up to Degree,
+//     within its 4 KiB page; then the guarded prefetcher, on a miss (or a
+//     first use with Guarded = 2) when guard_en_i and the line holds no
+//     guarded transfer, starts a run at line + 1 of GuardDepth lines. (A slot
+//     never has both a miss and a first use, so each fires at most once: the
+//     C unit's event-by-event order gives the same queue.)
 //   a run under way takes one step: it ends at a page boundary; at a line
 //     holding a guarded transfer it ends, enqueueing that line if GuardLine;
 //     otherwise it enqueues the line and moves on;
@@ -118,12 +120,12 @@ module ipf_engine #(
     logic [QueueDepth*SrcW-1:0]  ws;
     logic [CountW-1:0]           wc;
     logic                        run_guarded;
-    logic                        fire, stop, ev_on;
+    logic                        fire, stop, trigger;
     logic [LineW-1:0]            line, cand;
 
     fire        = 1'b0;
     stop        = 1'b0;
-    ev_on       = 1'b0;
+    trigger     = 1'b0;
     line        = '0;
     cand        = '0;
     wl          = line_q;
@@ -139,30 +141,25 @@ module ipf_engine #(
     end else begin
       for (int a = 0; a < Accesses; a++) begin
         line = acc_line_i[a*LineW +: LineW];
-        // events in order: 0 access, 1 miss, 2 first use
-        for (int ev = 0; ev < 3; ev++) begin
-          ev_on = (ev == 0) ? acc_access_i[a] : (ev == 1) ? acc_miss_i[a] : acc_first_use_i[a];
-          if (ev_on) begin
-            fire = (NextLine == 1 && ev == 0) || (NextLine == 2 && ev == 1) ||
-                   (NextLine == 3 && ev != 0);
-            if (fire) begin
-              stop = 1'b0;
-              for (int i = 1; i <= Degree; i++) begin
-                cand = line + LineW'(i);
-                if (!stop && page(cand) == page(line)) begin
-                  `IPF_ENGINE_PUSH(cand, SrcNextLine)
-                end else begin
-                  stop = 1'b1;
-                end
-              end
-            end
-            if (Guarded != 0 && guard_en_i && (ev == 1 || (ev == 2 && Guarded == 2)) &&
-                !acc_guarded_i[a]) begin
-              run_next_d  = line + 1'b1;
-              run_left_d  = RunW'(RunStart);
-              run_guarded = acc_guarded_next_i[a];
+        fire = (NextLine == 1 && acc_access_i[a]) || (NextLine == 2 && acc_miss_i[a]) ||
+               (NextLine == 3 && (acc_miss_i[a] || acc_first_use_i[a]));
+        if (fire) begin
+          stop = 1'b0;
+          for (int i = 1; i <= Degree; i++) begin
+            cand = line + LineW'(i);
+            if (!stop && page(cand) == page(line)) begin
+              `IPF_ENGINE_PUSH(cand, SrcNextLine)
+            end else begin
+              stop = 1'b1;
             end
           end
+        end
+        trigger = Guarded != 0 && guard_en_i && !acc_guarded_i[a] &&
+                  (acc_miss_i[a] || (Guarded == 2 && acc_first_use_i[a]));
+        if (trigger) begin
+          run_next_d  = line + 1'b1;
+          run_left_d  = RunW'(RunStart);
+          run_guarded = acc_guarded_next_i[a];
         end
       end
     end
@@ -194,10 +191,17 @@ module ipf_engine #(
   assign run_valid_o = run_left_q != '0;
   assign run_line_o  = run_next_q;
 
-  // Next state: pop_i entries leave the head.
+  // Next state: pop_i entries leave the head (a shifter by whole entries, one
+  // stage per bit of pop_i).
   always_comb begin
-    line_d  = line_n >> (pop_i * LineW);
-    src_d   = src_n >> (pop_i * SrcW);
+    line_d = line_n;
+    src_d  = src_n;
+    for (int b = 0; b < CountW; b++) begin
+      if (pop_i[b]) begin
+        line_d = line_d >> ((1 << b) * LineW);
+        src_d  = src_d >> ((1 << b) * SrcW);
+      end
+    end
     count_d = count_n - pop_i;
   end
 

@@ -11,10 +11,30 @@ static int guarded(const struct ipf *p, uint32_t line)
 }
 
 /*
+ * The events some configured prefetcher reacts to, as a mask of 1 << enum
+ * pf_event: the engine ignores the others, so they need not reach it.
+ */
+static unsigned heard_events(const struct pf_config *pf)
+{
+	unsigned m = 0;
+
+	if (pf->nextline == NL_ALWAYS)
+		m |= 1u << PFE_ACCESS;
+	if (pf->nextline == NL_ON_MISS || pf->guarded != GP_OFF)
+		m |= 1u << PFE_MISS;
+	if (pf->nextline == NL_TAGGED)
+		m |= 1u << PFE_MISS | 1u << PFE_FIRST_USE;
+	if (pf->guarded == GP_TAGGED)
+		m |= 1u << PFE_FIRST_USE;
+	return m;
+}
+
+/*
  * The L1I's pf_event hook: its demand stream, gathered into the engine's
  * access slots for this cycle. An access event opens a slot; a miss or first
  * use joins the access to the same line just before it, or opens its own
- * (a demand that found a prefetch on its way reports only the miss).
+ * (a demand that found a prefetch on its way reports only the miss). Events
+ * no configured prefetcher hears are left out: the engine would ignore them.
  */
 static void ipf_event(void *ctx, enum pf_event ev, uint32_t line, uint64_t now)
 {
@@ -22,7 +42,7 @@ static void ipf_event(void *ctx, enum pf_event ev, uint32_t line, uint64_t now)
 	struct ipf_engine_in *in = &p->ein;
 	int s = p->ein_slots - 1;
 
-	if (!p->engine_on)
+	if (!(p->heard & 1u << ev))
 		return;
 	if (ev == PFE_ACCESS || s < 0 || in->acc_line[s] != line || in->acc_miss[s] ||
 	    in->acc_first_use[s]) {
@@ -64,6 +84,7 @@ int ipf_init(struct ipf *p, struct l1 *l1i, const struct memmap *mm, const struc
 		return 0;
 	p->on = 1;
 	p->engine_on = any_pf;
+	p->heard = heard_events(&cfg->pf);
 	if (l1_prefetch_setup(l1i, cfg->pf.inflight, any_pf && cfg->pf.target ?
 			      cfg->pf.buffer_lines : 0, seed))
 		return -1;

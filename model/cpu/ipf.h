@@ -36,6 +36,7 @@ struct ipf {
 
 	/* the prefetch engine (next-line, guarded) */
 	int engine_on;			/* pf.nextline or pf.guarded is on */
+	unsigned heard;			/* the L1I events (1 << enum pf_event) they react to */
 	int guard_en;			/* set by the core: on for the code page being fetched */
 	struct ipf_engine eng;
 	struct ipf_engine_in ein;	/* this cycle's inputs, gathered as events happen */

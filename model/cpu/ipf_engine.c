@@ -36,6 +36,7 @@ void ipf_engine_eval(struct ipf_engine *e, const struct ipf_engine_in *in,
 		d->run_left = 0;
 	} else {
 		for (int i = 0; i < IPF_ACCESSES; i++) {
+			assert(!(in->acc_miss[i] && in->acc_first_use[i]));
 			if (in->acc_access[i])
 				event(e, in, i, PFE_ACCESS, &run_guarded);
 			if (in->acc_miss[i])

@@ -17,7 +17,10 @@
 /* One cycle's inputs. */
 struct ipf_engine_in {
 	uint8_t guard_en;	/* guarded prefetching is enabled for the code being fetched */
-	/* The L1I's demand accesses this cycle, in order; a slot with no flag set is empty. */
+	/*
+	 * The L1I's demand accesses this cycle, in order; a slot with no flag
+	 * set is empty, and none has both a miss and a first use.
+	 */
 	uint8_t acc_access[IPF_ACCESSES];	/* a demand access to acc_line */
 	uint8_t acc_miss[IPF_ACCESSES];		/* ... that missed (or found a prefetch on its way) */
 	uint8_t acc_first_use[IPF_ACCESSES];	/* ... the first demand use of a prefetched line */

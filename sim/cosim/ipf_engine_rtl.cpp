@@ -4,8 +4,10 @@
 // exception crosses it. IPF_RTL_NEXTLINE, IPF_RTL_DEGREE, IPF_RTL_GUARDED,
 // IPF_RTL_GUARD_DEPTH, IPF_RTL_GUARD_LINE, IPF_RTL_LINE_SHIFT and
 // IPF_RTL_VARIANT are the values the model was Verilated with (-G...),
-// passed in by tests/cosim/ipf_engine.mk. Line numbers are 32 bits wide, so
-// entry e of a flat vector of lines is word e.
+// passed in by tests/cosim/ipf_engine.mk. The binding is generated from the
+// port lists of cpu/ipf_engine_if.h: a scalar field drives or reads its port,
+// an array is packed into (or unpacked from) the flat vector, element 0 in
+// the low bits.
 
 #include <cstdio>
 #include <new>
@@ -19,8 +21,6 @@
 #error "IPF_RTL_* come from tests/cosim/ipf_engine.mk"
 #endif
 
-static_assert(IPF_ACCESSES == 2, "acc_line_i is read as one 64-bit word");
-static_assert(IPF_QUEUE == 32, "cand_src_o is read as one 64-bit word");
 
 struct ipf_engine_rtl {
 	VerilatedContext *ctx;
@@ -42,28 +42,64 @@ extern "C" const char *ipf_engine_rtl_variant(void)
 	return IPF_RTL_VARIANT;
 }
 
-/* Bit @i of each of the first IPF_ACCESSES flags. */
-static uint8_t bits(const uint8_t *flags)
+static uint64_t mask(int bits)
 {
-	uint8_t v = 0;
+	return bits >= 64 ? ~0ull : (1ull << bits) - 1;
+}
 
-	for (int i = 0; i < IPF_ACCESSES; i++)
-		v |= (uint8_t)((flags[i] != 0) << i);
+// Bits [lo, lo + bits) of a port held in 32-bit words (a wide port), or of an integer one.
+template <std::size_t N>
+static void set_bits(VlWide<N> &port, int lo, int bits, uint64_t v)
+{
+	for (int b = 0; b < bits; b++) {
+		int at = lo + b;
+		uint32_t bit = 1u << (at % 32);
+
+		port[at / 32] = (v >> b & 1) ? port[at / 32] | bit : port[at / 32] & ~bit;
+	}
+}
+
+template <std::size_t N>
+static uint64_t get_bits(const VlWide<N> &port, int lo, int bits)
+{
+	uint64_t v = 0;
+
+	for (int b = 0; b < bits; b++)
+		v |= (uint64_t)(port[(lo + b) / 32] >> ((lo + b) % 32) & 1) << b;
 	return v;
 }
 
+template <typename P>
+static void set_bits(P &port, int lo, int bits, uint64_t v)
+{
+	uint64_t x = (uint64_t)port & ~(mask(bits) << lo);
+
+	port = (P)(x | (v & mask(bits)) << lo);
+}
+
+template <typename P>
+static uint64_t get_bits(const P &port, int lo, int bits)
+{
+	return (uint64_t)port >> lo & mask(bits);
+}
+
+#define DRIVE_S(type, name, bits) set_bits(t->name##_i, 0, bits, in->name);
+#define DRIVE_A(type, name, n, bits, bound)                                                    \
+	for (int i = 0; i < (n); i++)                                                          \
+		set_bits(t->name##_i, i * (bits), bits, in->name[i]);
+#define READ_S(type, name, bits) out->name = (type)get_bits(t->name##_o, 0, bits);
+#define READ_A(type, name, n, bits, bound)                                                     \
+	for (int i = 0; i < (n); i++)                                                          \
+		out->name[i] = (type)get_bits(t->name##_o, i * (bits), bits);
+
 static void drive(Vipf_engine *t, const struct ipf_engine_in *in)
 {
-	t->guard_en_i = in->guard_en != 0;
-	t->acc_access_i = bits(in->acc_access);
-	t->acc_miss_i = bits(in->acc_miss);
-	t->acc_first_use_i = bits(in->acc_first_use);
-	t->acc_line_i = (uint64_t)in->acc_line[1] << 32 | in->acc_line[0];
-	t->acc_guarded_i = bits(in->acc_guarded);
-	t->acc_guarded_next_i = bits(in->acc_guarded_next);
-	t->run_guarded_i = in->run_guarded != 0;
-	t->flush_i = in->flush != 0;
-	t->pop_i = in->pop;
+	IPF_ENGINE_IN_PORTS(DRIVE_S, DRIVE_A)
+}
+
+static void read(Vipf_engine *t, struct ipf_engine_out *out)
+{
+	IPF_ENGINE_OUT_PORTS(READ_S, READ_A)
 }
 
 extern "C" struct ipf_engine_rtl *ipf_engine_rtl_new(void)
@@ -107,13 +143,7 @@ extern "C" void ipf_engine_rtl_eval(struct ipf_engine_rtl *r, const struct ipf_e
 	t->clk_i = 0;
 	drive(t, in);
 	t->eval();
-	out->count = t->count_o;
-	for (int e = 0; e < IPF_QUEUE; e++) {
-		out->cand_line[e] = t->cand_line_o[e];
-		out->cand_src[e] = (uint8_t)(t->cand_src_o >> (2 * e) & 3);
-	}
-	out->run_valid = t->run_valid_o;
-	out->run_line = t->run_line_o;
+	read(t, out);
 }
 
 extern "C" void ipf_engine_rtl_tick(struct ipf_engine_rtl *r)

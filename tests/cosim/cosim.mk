@@ -100,7 +100,11 @@ $(RTL_OUT)/cosim/%.o: $(FST_DIR)/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -w -D_GNU_SOURCE -DFST_CONFIG_INCLUDE='"fst_config.h"' -I$(FST_DIR) -c $< -o $@
 
-$(COSIM_LIB): $(addprefix $(RTL_OUT)/cosim/,cosim.o fstapi.o fastlz.o lz4.o)
+$(RTL_OUT)/cosim/ports.o: $(COSIM_SRC)/ports.c $(COSIM_SRC)/ports.h
+	@mkdir -p $(dir $@)
+	$(CC) $(COSIM_CFLAGS) -c $< -o $@
+
+$(COSIM_LIB): $(addprefix $(RTL_OUT)/cosim/,cosim.o ports.o fstapi.o fastlz.o lz4.o)
 	@rm -f $@
 	ar rcs $@ $^
 

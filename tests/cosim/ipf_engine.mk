@@ -37,8 +37,10 @@ $(RTL_OUT)/lib$(1).a: $(RTL_OUT)/$(1)/Vipf_engine__ALL.o $(RTL_OUT)/$(1)/ipf_eng
 	@rm -f $$@
 	ar rcs $$@ $$^
 
-$(COSIM_OUT)/test_$(1): $(COSIM_OUT)/test_ipf_engine_lockstep.o $(RTL_OUT)/lib$(1).a $(MODEL_LIB)
-	$(CC) $(COSIM_CFLAGS) -o $$@ $$< $(RTL_OUT)/lib$(1).a $(MODEL_LIB) $(COSIM_SYSLIBS) $(HOST_LIBS)
+$(COSIM_OUT)/test_$(1): $(COSIM_OUT)/test_ipf_engine_lockstep.o $(RTL_OUT)/lib$(1).a $(COSIM_LIB) \
+		$(MODEL_LIB)
+	$(CC) $(COSIM_CFLAGS) -o $$@ $$< $(RTL_OUT)/lib$(1).a $(COSIM_LIB) $(MODEL_LIB) \
+		$(COSIM_SYSLIBS) $(HOST_LIBS)
 endef
 
 # Two parameter sets: tagged next-line of degree 2 with guarded runs on misses

@@ -23,6 +23,7 @@
 
 #include "cpu/ipf_engine.h"
 #include "ipf_engine_rtl.h"
+#include "ports.h"
 #include "sys/config.h"
 
 static uint64_t rng;
@@ -46,50 +47,32 @@ struct lockstep {
 	int mismatches;
 };
 
-static void print_in(const struct ipf_engine_in *in)
-{
-	fprintf(stderr, "  in: guard_en %u flush %u pop %u run_guarded %u\n", in->guard_en,
-		in->flush, in->pop, in->run_guarded);
-	for (int i = 0; i < IPF_ACCESSES; i++)
-		fprintf(stderr, "      acc[%d]: access %u miss %u first_use %u line 0x%08x "
-			"guarded %u guarded_next %u\n", i, in->acc_access[i], in->acc_miss[i],
-			in->acc_first_use[i], in->acc_line[i], in->acc_guarded[i],
-			in->acc_guarded_next[i]);
-}
+#define IN_S(type, name, bits) PORT_DESC_S(struct ipf_engine_in, type, name, bits)
+#define IN_A(type, name, n, bits, bound) PORT_DESC_A(struct ipf_engine_in, type, name, n, bits, bound)
+#define OUT_S(type, name, bits) PORT_DESC_S(struct ipf_engine_out, type, name, bits)
+#define OUT_A(type, name, n, bits, bound) PORT_DESC_A(struct ipf_engine_out, type, name, n, bits, bound)
 
-/* Compares every output (the candidates below count); prints the cycle, the inputs and each field that differs. */
+static const struct port_desc in_ports[] = { IPF_ENGINE_IN_PORTS(IN_S, IN_A) };
+static const struct port_desc out_ports[] = { IPF_ENGINE_OUT_PORTS(OUT_S, OUT_A) };
+#define NIN ((int)(sizeof(in_ports) / sizeof(in_ports[0])))
+#define NOUT ((int)(sizeof(out_ports) / sizeof(out_ports[0])))
+
+/*
+ * Compares every output (array elements past their bound are not defined);
+ * on a difference prints the cycle, each differing field and the inputs.
+ */
 static int compare(struct lockstep *ls, const struct ipf_engine_in *in,
 		   const struct ipf_engine_out *c, const struct ipf_engine_out *r)
 {
-	int bad = 0;
-
-#define FIELD(name, cv, rv)                                                                    \
-	do {                                                                                   \
-		if ((cv) != (rv)) {                                                            \
-			if (!bad++)                                                            \
-				fprintf(stderr, "ipf_engine mismatch at cycle %" PRIu64 " (%s)\n", \
-					ls->cycle, ipf_engine_rtl_variant());                 \
-			fprintf(stderr, "  %-16s C 0x%08x  RTL 0x%08x\n", name, (unsigned)(cv),   \
-				(unsigned)(rv));                                              \
-		}                                                                              \
-	} while (0)
-	FIELD("count", c->count, r->count);
-	for (int e = 0; e < c->count && e < IPF_QUEUE; e++) {	/* entries past count: undefined */
-		char n[32];
-
-		snprintf(n, sizeof(n), "cand_line[%d]", e);
-		FIELD(n, c->cand_line[e], r->cand_line[e]);
-		snprintf(n, sizeof(n), "cand_src[%d]", e);
-		FIELD(n, c->cand_src[e], r->cand_src[e]);
-	}
-	FIELD("run_valid", c->run_valid, r->run_valid);
-	FIELD("run_line", c->run_line, r->run_line);
-#undef FIELD
-	if (bad) {
-		print_in(in);
-		ls->mismatches++;
-	}
-	return bad;
+	if (!ports_compare(out_ports, NOUT, c, r, NULL, "C", "RTL"))
+		return 0;
+	fprintf(stderr, "ipf_engine mismatch at cycle %" PRIu64 " (%s)\n", ls->cycle,
+		ipf_engine_rtl_variant());
+	ports_compare(out_ports, NOUT, c, r, stderr, "C", "RTL");
+	fprintf(stderr, " inputs:\n");
+	ports_print(in_ports, NIN, in, stderr, "  ");
+	ls->mismatches++;
+	return 1;
 }
 
 /*

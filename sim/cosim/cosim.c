@@ -15,33 +15,27 @@
 #include <unistd.h>
 
 #include "fstapi.h"
+#include "ports.h"
+
+/* The ports, from their lists in mem/sbuf_if.h (all scalars). */
+#define IN_S(type, name, bits) PORT_DESC_S(struct sbuf_in, type, name, bits)
+#define OUT_S(type, name, bits) PORT_DESC_S(struct sbuf_out, type, name, bits)
+#define NO_ARRAYS(type, name, n, bits, bound)
+
+static const struct port_desc in_ports[] = { SBUF_IN_PORTS(IN_S, NO_ARRAYS) };
+static const struct port_desc out_ports[] = { SBUF_OUT_PORTS(OUT_S, NO_ARRAYS) };
+
+#define NIN ((int)(sizeof(in_ports) / sizeof(in_ports[0])))
+#define NOUT ((int)(sizeof(out_ports) / sizeof(out_ports[0])))
 
 /* ---- waveform ------------------------------------------------------------ */
 
 /* The signals of one sample, in the order they are declared. */
-enum wave_sig {
-	W_LOOKUP_VALID,
-	W_LOOKUP_LINE,
-	W_FILL_VALID,
-	W_FILL_LINE,
-	W_REQ_READY,
-	W_FLUSH,
-	W_MISMATCH,
-	W_C,				/* W_C + field: the C model's outputs */
-	W_RTL = W_C + SBUF_OUT_NFIELDS,	/* W_RTL + field: the RTL's outputs */
-	W_NSIGS = W_RTL + SBUF_OUT_NFIELDS,
-};
-
-static const struct {
-	const char *name;	/* as in sbuf_if.h; " [msb:0]" is added for buses */
-	unsigned bits;
-} out_fields[SBUF_OUT_NFIELDS] = {
-	[SBUF_OUT_HIT] = { "hit", 1 },
-	[SBUF_OUT_HIT_AVAIL] = { "hit_avail", 1 },
-	[SBUF_OUT_HIT_BUF] = { "hit_buf", 8 },
-	[SBUF_OUT_REQ_VALID] = { "req_valid", 1 },
-	[SBUF_OUT_REQ_LINE] = { "req_line", 32 },
-};
+#define W_IN 0			/* W_IN + port: the inputs */
+#define W_MISMATCH NIN
+#define W_C (NIN + 1)		/* W_C + port: the C model's outputs */
+#define W_RTL (W_C + NOUT)	/* W_RTL + port: the RTL's outputs */
+#define W_NSIGS (W_RTL + NOUT)
 
 struct sbuf_wave {
 	void *fst;		/* fstapi writer context */
@@ -56,25 +50,14 @@ struct sbuf_wave {
 
 static uint64_t out_field(const struct sbuf_out *o, int f)
 {
-	switch (f) {
-	case SBUF_OUT_HIT:
-		return o->hit;
-	case SBUF_OUT_HIT_AVAIL:
-		return o->hit_avail;
-	case SBUF_OUT_HIT_BUF:
-		return o->hit_buf;
-	case SBUF_OUT_REQ_VALID:
-		return o->req_valid;
-	default:
-		return o->req_line;
-	}
+	return port_value(&out_ports[f], o, 0);
 }
 
 unsigned sbuf_out_diff(const struct sbuf_out *a, const struct sbuf_out *b)
 {
 	unsigned m = 0;
 
-	for (int f = 0; f < SBUF_OUT_NFIELDS; f++)
+	for (int f = 0; f < NOUT; f++)
 		if (out_field(a, f) != out_field(b, f))
 			m |= 1u << f;
 	return m;
@@ -120,20 +103,16 @@ struct sbuf_wave *sbuf_wave_open(const char *path)
 	fstWriterSetVersion(w->fst, "osprey sbuf cosim");
 
 	fstWriterSetScope(w->fst, FST_ST_VCD_MODULE, "sbuf", NULL);
-	wave_var(w, W_LOOKUP_VALID, FST_VD_INPUT, "lookup_valid", 1);
-	wave_var(w, W_LOOKUP_LINE, FST_VD_INPUT, "lookup_line", 32);
-	wave_var(w, W_FILL_VALID, FST_VD_INPUT, "fill_valid", 1);
-	wave_var(w, W_FILL_LINE, FST_VD_INPUT, "fill_line", 32);
-	wave_var(w, W_REQ_READY, FST_VD_INPUT, "req_ready", 1);
-	wave_var(w, W_FLUSH, FST_VD_INPUT, "flush", 1);
+	for (int f = 0; f < NIN; f++)
+		wave_var(w, W_IN + f, FST_VD_INPUT, in_ports[f].name, in_ports[f].bits);
 	wave_var(w, W_MISMATCH, FST_VD_IMPLICIT, "mismatch", 1);
 	fstWriterSetScope(w->fst, FST_ST_VCD_MODULE, "c", NULL);
-	for (int f = 0; f < SBUF_OUT_NFIELDS; f++)
-		wave_var(w, W_C + f, FST_VD_OUTPUT, out_fields[f].name, out_fields[f].bits);
+	for (int f = 0; f < NOUT; f++)
+		wave_var(w, W_C + f, FST_VD_OUTPUT, out_ports[f].name, out_ports[f].bits);
 	fstWriterSetUpscope(w->fst);
 	fstWriterSetScope(w->fst, FST_ST_VCD_MODULE, "rtl", NULL);
-	for (int f = 0; f < SBUF_OUT_NFIELDS; f++)
-		wave_var(w, W_RTL + f, FST_VD_OUTPUT, out_fields[f].name, out_fields[f].bits);
+	for (int f = 0; f < NOUT; f++)
+		wave_var(w, W_RTL + f, FST_VD_OUTPUT, out_ports[f].name, out_ports[f].bits);
 	fstWriterSetUpscope(w->fst);
 	fstWriterSetUpscope(w->fst);
 	return w;
@@ -169,14 +148,10 @@ void sbuf_wave_sample(struct sbuf_wave *w, uint64_t cycle, const struct sbuf_in 
 	w->any = 1;
 	w->next = cycle + 1;
 
-	wave_emit(w, W_LOOKUP_VALID, in->lookup_valid, 0);
-	wave_emit(w, W_LOOKUP_LINE, in->lookup_line, 0);
-	wave_emit(w, W_FILL_VALID, in->fill_valid, 0);
-	wave_emit(w, W_FILL_LINE, in->fill_line, 0);
-	wave_emit(w, W_REQ_READY, in->req_ready, 0);
-	wave_emit(w, W_FLUSH, in->flush, 0);
+	for (int f = 0; f < NIN; f++)
+		wave_emit(w, W_IN + f, port_value(&in_ports[f], in, 0), 0);
 	wave_emit(w, W_MISMATCH, rtl_out && sbuf_out_diff(c_out, rtl_out), !rtl_out);
-	for (int f = 0; f < SBUF_OUT_NFIELDS; f++) {
+	for (int f = 0; f < NOUT; f++) {
 		wave_emit(w, W_C + f, out_field(c_out, f), 0);
 		wave_emit(w, W_RTL + f, rtl_out ? out_field(rtl_out, f) : 0, !rtl_out);
 	}
@@ -327,23 +302,26 @@ const char *sbuf_check_wave_path(const struct sbuf_check *k)
 
 static void print_mismatch(const struct sbuf_rec *r, unsigned diff)
 {
-	const struct sbuf_in *in = &r->in;
-
 	fprintf(stderr, "sbuf cosim: MISMATCH at cycle %" PRIu64 " (RTL variant %s)\n",
 		r->cycle, sbuf_rtl_variant());
-	fprintf(stderr,
-		"  inputs: lookup_valid=%u lookup_line=0x%08" PRIx32 " fill_valid=%u "
-		"fill_line=0x%08" PRIx32 " req_ready=%u flush=%u\n",
-		in->lookup_valid, in->lookup_line, in->fill_valid, in->fill_line, in->req_ready,
-		in->flush);
+	fprintf(stderr, "  inputs:");
+	for (int f = 0; f < NIN; f++) {
+		uint64_t v = port_value(&in_ports[f], &r->in, 0);
+
+		if (in_ports[f].bits > 8)
+			fprintf(stderr, " %s=0x%08" PRIx64, in_ports[f].name, v);
+		else
+			fprintf(stderr, " %s=%" PRIu64, in_ports[f].name, v);
+	}
+	fprintf(stderr, "\n");
 	fprintf(stderr, "  %-10s %-12s %-12s\n", "output", "C model", "RTL");
-	for (int f = 0; f < SBUF_OUT_NFIELDS; f++) {
-		const char *fmt = out_fields[f].bits > 8 ? "0x%08" PRIx64 : "%" PRIu64;
+	for (int f = 0; f < NOUT; f++) {
+		const char *fmt = out_ports[f].bits > 8 ? "0x%08" PRIx64 : "%" PRIu64;
 		char cv[24], rv[24];
 
 		snprintf(cv, sizeof(cv), fmt, out_field(&r->c, f));
 		snprintf(rv, sizeof(rv), fmt, out_field(&r->r, f));
-		fprintf(stderr, "  %-10s %-12s %-12s%s\n", out_fields[f].name, cv, rv,
+		fprintf(stderr, "  %-10s %-12s %-12s%s\n", out_ports[f].name, cv, rv,
 			diff & (1u << f) ? " <-- differs" : "");
 	}
 }

@@ -52,15 +52,7 @@ const char *sbuf_check_wave_path(const struct sbuf_check *k);
 
 void sbuf_check_free(struct sbuf_check *k);
 
-/* Bit mask of the output fields that differ, by enum sbuf_out_field. */
-enum sbuf_out_field {
-	SBUF_OUT_HIT,
-	SBUF_OUT_HIT_AVAIL,
-	SBUF_OUT_HIT_BUF,
-	SBUF_OUT_REQ_VALID,
-	SBUF_OUT_REQ_LINE,
-	SBUF_OUT_NFIELDS,
-};
+/* Bit mask of the output fields that differ, bit f for field f of SBUF_OUT_PORTS (sbuf_if.h). */
 unsigned sbuf_out_diff(const struct sbuf_out *a, const struct sbuf_out *b);
 
 /*

@@ -16,6 +16,7 @@
 #include "verilated.h"
 
 #include "ipf_engine_rtl.h"
+#include "vl_ports.h"
 
 #ifndef IPF_RTL_NEXTLINE
 #error "IPF_RTL_* come from tests/cosim/ipf_engine.mk"
@@ -42,64 +43,14 @@ extern "C" const char *ipf_engine_rtl_variant(void)
 	return IPF_RTL_VARIANT;
 }
 
-static uint64_t mask(int bits)
-{
-	return bits >= 64 ? ~0ull : (1ull << bits) - 1;
-}
-
-// Bits [lo, lo + bits) of a port held in 32-bit words (a wide port), or of an integer one.
-template <std::size_t N>
-static void set_bits(VlWide<N> &port, int lo, int bits, uint64_t v)
-{
-	for (int b = 0; b < bits; b++) {
-		int at = lo + b;
-		uint32_t bit = 1u << (at % 32);
-
-		port[at / 32] = (v >> b & 1) ? port[at / 32] | bit : port[at / 32] & ~bit;
-	}
-}
-
-template <std::size_t N>
-static uint64_t get_bits(const VlWide<N> &port, int lo, int bits)
-{
-	uint64_t v = 0;
-
-	for (int b = 0; b < bits; b++)
-		v |= (uint64_t)(port[(lo + b) / 32] >> ((lo + b) % 32) & 1) << b;
-	return v;
-}
-
-template <typename P>
-static void set_bits(P &port, int lo, int bits, uint64_t v)
-{
-	uint64_t x = (uint64_t)port & ~(mask(bits) << lo);
-
-	port = (P)(x | (v & mask(bits)) << lo);
-}
-
-template <typename P>
-static uint64_t get_bits(const P &port, int lo, int bits)
-{
-	return (uint64_t)port >> lo & mask(bits);
-}
-
-#define DRIVE_S(type, name, bits) set_bits(t->name##_i, 0, bits, in->name);
-#define DRIVE_A(type, name, n, bits, bound)                                                    \
-	for (int i = 0; i < (n); i++)                                                          \
-		set_bits(t->name##_i, i * (bits), bits, in->name[i]);
-#define READ_S(type, name, bits) out->name = (type)get_bits(t->name##_o, 0, bits);
-#define READ_A(type, name, n, bits, bound)                                                     \
-	for (int i = 0; i < (n); i++)                                                          \
-		out->name[i] = (type)get_bits(t->name##_o, i * (bits), bits);
-
 static void drive(Vipf_engine *t, const struct ipf_engine_in *in)
 {
-	IPF_ENGINE_IN_PORTS(DRIVE_S, DRIVE_A)
+	IPF_ENGINE_IN_PORTS(VL_DRIVE_S, VL_DRIVE_A)
 }
 
 static void read(Vipf_engine *t, struct ipf_engine_out *out)
 {
-	IPF_ENGINE_OUT_PORTS(READ_S, READ_A)
+	IPF_ENGINE_OUT_PORTS(VL_READ_S, VL_READ_A)
 }
 
 extern "C" struct ipf_engine_rtl *ipf_engine_rtl_new(void)

@@ -12,6 +12,7 @@
 #include "verilated.h"
 
 #include "sbuf_rtl.h"
+#include "vl_ports.h"
 
 #ifndef SBUF_RTL_NBUFS
 #error "SBUF_RTL_NBUFS, SBUF_RTL_DEPTH, SBUF_RTL_HEAD_ONLY come from cosim.mk"
@@ -85,23 +86,25 @@ extern "C" void sbuf_rtl_reset(struct sbuf_rtl *r)
 	t->eval();
 }
 
+// The binding, generated from the port lists of mem/sbuf_if.h.
+static void drive(Vsbuf *t, const struct sbuf_in *in)
+{
+	SBUF_IN_PORTS(VL_DRIVE_S, VL_DRIVE_A)
+}
+
+static void read(Vsbuf *t, struct sbuf_out *out)
+{
+	SBUF_OUT_PORTS(VL_READ_S, VL_READ_A)
+}
+
 extern "C" void sbuf_rtl_eval(struct sbuf_rtl *r, const struct sbuf_in *in, struct sbuf_out *out)
 {
 	Vsbuf *t = r->top;
 
 	t->clk_i = 0;
-	t->lookup_valid_i = in->lookup_valid != 0;
-	t->lookup_line_i = in->lookup_line;
-	t->fill_valid_i = in->fill_valid != 0;
-	t->fill_line_i = in->fill_line;
-	t->req_ready_i = in->req_ready != 0;
-	t->flush_i = in->flush != 0;
+	drive(t, in);
 	t->eval();
-	out->hit = t->hit_o;
-	out->hit_avail = t->hit_avail_o;
-	out->hit_buf = t->hit_buf_o;
-	out->req_valid = t->req_valid_o;
-	out->req_line = t->req_line_o;
+	read(t, out);
 }
 
 extern "C" void sbuf_rtl_tick(struct sbuf_rtl *r)

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Verilator bindings generated from a unit's port lists (the X-macros of its
+ * interface header): VL_DRIVE_S/VL_DRIVE_A write a C input struct `in` into
+ * the model `t`'s _i ports, VL_READ_S/VL_READ_A read its _o ports into the
+ * output struct `out`. An array is packed into its flat vector, element 0
+ * in the low bits; a port narrower than the C field takes its low bits.
+ *
+ *	static void drive(Vunit *t, const struct unit_in *in)
+ *	{ UNIT_IN_PORTS(VL_DRIVE_S, VL_DRIVE_A) }
+ */
+#ifndef OSPREY_VL_PORTS_H
+#define OSPREY_VL_PORTS_H
+
+#include <cstddef>
+#include <cstdint>
+
+#include "verilated.h"
+
+static inline uint64_t vl_port_mask(int bits)
+{
+	return bits >= 64 ? ~0ull : (1ull << bits) - 1;
+}
+
+// Bits [lo, lo + bits) of a port held in 32-bit words (a wide port), or of an integer one.
+template <std::size_t N>
+static inline void vl_set_bits(VlWide<N> &port, int lo, int bits, uint64_t v)
+{
+	for (int b = 0; b < bits; b++) {
+		int at = lo + b;
+		uint32_t bit = 1u << (at % 32);
+
+		port[at / 32] = (v >> b & 1) ? port[at / 32] | bit : port[at / 32] & ~bit;
+	}
+}
+
+template <std::size_t N>
+static inline uint64_t vl_get_bits(const VlWide<N> &port, int lo, int bits)
+{
+	uint64_t v = 0;
+
+	for (int b = 0; b < bits; b++)
+		v |= (uint64_t)(port[(lo + b) / 32] >> ((lo + b) % 32) & 1) << b;
+	return v;
+}
+
+template <typename P>
+static inline void vl_set_bits(P &port, int lo, int bits, uint64_t v)
+{
+	uint64_t x = (uint64_t)port & ~(vl_port_mask(bits) << lo);
+
+	port = (P)(x | (v & vl_port_mask(bits)) << lo);
+}
+
+template <typename P>
+static inline uint64_t vl_get_bits(const P &port, int lo, int bits)
+{
+	return (uint64_t)port >> lo & vl_port_mask(bits);
+}
+
+#define VL_DRIVE_S(type, name, bits) vl_set_bits(t->name##_i, 0, bits, in->name);
+#define VL_DRIVE_A(type, name, n, bits, bound) \
+	for (int i = 0; i < (n); i++)                                                          \
+		vl_set_bits(t->name##_i, i * (bits), bits, in->name[i]);
+#define VL_READ_S(type, name, bits) out->name = (type)vl_get_bits(t->name##_o, 0, bits);
+#define VL_READ_A(type, name, n, bits, bound) \
+	for (int i = 0; i < (n); i++)                                                          \
+		out->name[i] = (type)vl_get_bits(t->name##_o, i * (bits), bits);
+
+#endif

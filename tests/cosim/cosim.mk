@@ -104,7 +104,11 @@ $(RTL_OUT)/cosim/ports.o: $(COSIM_SRC)/ports.c $(COSIM_SRC)/ports.h
 	@mkdir -p $(dir $@)
 	$(CC) $(COSIM_CFLAGS) -c $< -o $@
 
-$(COSIM_LIB): $(addprefix $(RTL_OUT)/cosim/,cosim.o ports.o fstapi.o fastlz.o lz4.o)
+$(RTL_OUT)/cosim/port_wave.o: $(COSIM_SRC)/port_wave.c $(COSIM_SRC)/port_wave.h $(COSIM_SRC)/ports.h
+	@mkdir -p $(dir $@)
+	$(CC) $(COSIM_CFLAGS) -c $< -o $@
+
+$(COSIM_LIB): $(addprefix $(RTL_OUT)/cosim/,cosim.o ports.o port_wave.o fstapi.o fastlz.o lz4.o)
 	@rm -f $@
 	ar rcs $@ $^
 

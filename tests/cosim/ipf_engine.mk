@@ -6,6 +6,10 @@
 #                           each) and the broken build's check (in make test)
 #   make cosim-ipf-long     lockstep for IPF_CYCLES_LONG cycles per parameter set
 #   IPF_SEED=N              the random stimulus' seed (default 1)
+#
+# A mismatch writes the last 64 cycles' ports, C and RTL side by side, to
+# $(COSIM_WAVES)/ipf_engine-mismatch-CYCLE.fst (the broken build's check
+# requires that file).
 
 IPF_CYCLES_SHORT ?= 200000
 IPF_CYCLES_LONG  ?= 10000000
@@ -55,7 +59,8 @@ IPF_PROGS := $(addprefix $(COSIM_OUT)/test_,ipf_engine_a ipf_engine_b ipf_engine
 
 .PHONY: test-cosim-ipf cosim-ipf-long
 test-cosim-ipf: $(IPF_PROGS)
-	@failed=""; \
+	@mkdir -p $(COSIM_WAVES)
+	@failed=""; export IPF_WAVE_DIR=$(COSIM_WAVES); \
 	for v in a b; do \
 		$(COSIM_OUT)/test_ipf_engine_$$v $(IPF_CYCLES_SHORT) $(IPF_SEED) || failed="$$failed $$v"; \
 	done; \
@@ -66,7 +71,8 @@ test-cosim-ipf: $(IPF_PROGS)
 	echo "test-cosim-ipf: all programs passed"
 
 cosim-ipf-long: $(IPF_PROGS)
-	$(COSIM_OUT)/test_ipf_engine_a $(IPF_CYCLES_LONG) $(IPF_SEED)
-	$(COSIM_OUT)/test_ipf_engine_b $(IPF_CYCLES_LONG) $(IPF_SEED)
+	@mkdir -p $(COSIM_WAVES)
+	IPF_WAVE_DIR=$(COSIM_WAVES) $(COSIM_OUT)/test_ipf_engine_a $(IPF_CYCLES_LONG) $(IPF_SEED)
+	IPF_WAVE_DIR=$(COSIM_WAVES) $(COSIM_OUT)/test_ipf_engine_b $(IPF_CYCLES_LONG) $(IPF_SEED)
 
 TEST_TARGETS += test-cosim-ipf

@@ -12,6 +12,10 @@
  *                                                    0 when a mismatch is found
  *                                                    (the broken build's check)
  *
+ * On a mismatch the last WINDOW cycles are written as an FST waveform,
+ * $IPF_WAVE_DIR/ipf_engine-mismatch-CYCLE.fst (default: the current
+ * directory), inputs with the C model's and the RTL's outputs side by side.
+ *
  * Inputs follow the engine's port contract: pop is drawn after the C unit's
  * outputs are known (at most count), and the guard bits of a line are a
  * fixed function of the line, as predecode bits are.
@@ -23,6 +27,7 @@
 
 #include "cpu/ipf_engine.h"
 #include "ipf_engine_rtl.h"
+#include "port_wave.h"
 #include "ports.h"
 #include "sys/config.h"
 
@@ -40,11 +45,22 @@ static uint8_t guard_mark(uint32_t line)
 	return (uint8_t)((line * 2654435761u) >> 29 < 2 && (line & 3) != 1);
 }
 
+#define WINDOW 64	/* cycles kept for the mismatch waveform */
+
+/* One compared cycle. */
+struct rec {
+	uint64_t cycle;
+	struct ipf_engine_in in;
+	struct ipf_engine_out c, r;	/* the C unit's and the RTL's outputs */
+};
+
 struct lockstep {
 	struct ipf_engine c;
 	struct ipf_engine_rtl *r;
 	uint64_t cycle;
 	int mismatches;
+	struct rec ring[WINDOW];	/* cycle n at ring[n % WINDOW] */
+	char wave[512];			/* the mismatch waveform written, or "" */
 };
 
 #define IN_S(type, name, bits) PORT_DESC_S(struct ipf_engine_in, type, name, bits)
@@ -56,6 +72,31 @@ static const struct port_desc in_ports[] = { IPF_ENGINE_IN_PORTS(IN_S, IN_A) };
 static const struct port_desc out_ports[] = { IPF_ENGINE_OUT_PORTS(OUT_S, OUT_A) };
 #define NIN ((int)(sizeof(in_ports) / sizeof(in_ports[0])))
 #define NOUT ((int)(sizeof(out_ports) / sizeof(out_ports[0])))
+
+static const struct port_unit unit = { "ipf_engine", in_ports, NIN, out_ports, NOUT };
+
+/* Writes the ring, up to and including the mismatch at @cycle, as an FST. */
+static void dump_window(struct lockstep *ls, uint64_t cycle)
+{
+	const char *dir = getenv("IPF_WAVE_DIR") ? getenv("IPF_WAVE_DIR") : ".";
+	uint64_t first = cycle + 1 >= WINDOW ? cycle + 1 - WINDOW : 0;
+	struct port_wave *w;
+
+	snprintf(ls->wave, sizeof(ls->wave), "%s/ipf_engine-mismatch-%" PRIu64 ".fst", dir, cycle);
+	w = port_wave_open(ls->wave, &unit);
+	if (!w) {
+		ls->wave[0] = 0;
+		return;
+	}
+	for (uint64_t n = first; n <= cycle; n++) {
+		const struct rec *k = &ls->ring[n % WINDOW];
+
+		port_wave_sample(w, k->cycle, &k->in, &k->c, &k->r);
+	}
+	port_wave_close(w);
+	fprintf(stderr, "  waveform of cycles %" PRIu64 "..%" PRIu64 ": %s\n", first, cycle,
+		ls->wave);
+}
 
 /*
  * Compares every output (array elements past their bound are not defined);
@@ -72,6 +113,7 @@ static int compare(struct lockstep *ls, const struct ipf_engine_in *in,
 	fprintf(stderr, " inputs:\n");
 	ports_print(in_ports, NIN, in, stderr, "  ");
 	ls->mismatches++;
+	dump_window(ls, ls->cycle);
 	return 1;
 }
 
@@ -100,6 +142,7 @@ static int step(struct lockstep *ls, struct ipf_engine_in *in, unsigned pop)
 	in->pop = (uint8_t)(pop < oc.count ? pop : oc.count);
 	ipf_engine_eval(&ls->c, in, &oc);
 	ipf_engine_rtl_eval(ls->r, in, &orr);
+	ls->ring[ls->cycle % WINDOW] = (struct rec){ ls->cycle, *in, oc, orr };
 	int bad = compare(ls, in, &oc, &orr);
 
 	ipf_engine_tick(&ls->c);
@@ -211,7 +254,7 @@ int main(int argc, char **argv)
 {
 	int expect = argc > 1 && !strcmp(argv[1], "--expect-mismatch");
 	struct ipf_engine_params p;
-	struct lockstep ls = { 0 };
+	static struct lockstep ls;
 	uint64_t cycles, seed;
 	int bad;
 
@@ -235,9 +278,15 @@ int main(int argc, char **argv)
 		bad = random_run(&ls, cycles);
 	ipf_engine_rtl_free(ls.r);
 	if (expect) {
-		printf("%s after %" PRIu64 " cycles\n",
-		       bad ? "mismatch found, as expected" : "FAILED: no mismatch", ls.cycle);
-		return bad ? 0 : 1;
+		FILE *f = ls.wave[0] ? fopen(ls.wave, "rb") : NULL;
+		int wave_ok = f && fseek(f, 0, SEEK_END) == 0 && ftell(f) > 0;
+
+		if (f)
+			fclose(f);
+		printf("%s after %" PRIu64 " cycles%s\n",
+		       bad ? "mismatch found, as expected" : "FAILED: no mismatch", ls.cycle,
+		       bad && !wave_ok ? ", but FAILED to write its waveform" : "");
+		return bad && wave_ok ? 0 : 1;
 	}
 	printf("%s: %" PRIu64 " cycles compared\n", bad ? "FAILED" : "agree", ls.cycle);
 	return bad ? 1 : 0;

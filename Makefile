@@ -65,6 +65,7 @@ QEMU_FLAGS := -M virt -bios none -nographic -cpu rv32,c=false,f=false,d=false,h=
 TEST_TARGETS :=
 include firmware/firmware.mk
 include firmware/user/user.mk
+include sim/layout/layout.mk
 include firmware/kernel/kernel.mk
 include tests/unit/unit.mk
 include tests/isa/isa.mk

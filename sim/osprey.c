@@ -20,6 +20,7 @@
 #include "sys/param.h"
 #include "sys/report.h"
 #include "sys/schedcheck.h"
+#include "sys/bbprof.h"
 #include "sys/timeline.h"
 #include "outfile.h"
 #include "sim_cosim.h"
@@ -73,6 +74,10 @@ static void usage(FILE *out)
 		"                       ELF's symbols (format in the README)\n"
 		"  --profile-top N      print the N costliest instructions and lines on stderr\n"
 		"  --profile-syms ELF   name user-mode addresses from ELF's symbols too\n"
+		"  --bb-profile FILE    execution counts of every basic block and control-flow\n"
+		"                       edge of the ELF's code, by mode (format in the README;\n"
+		"                       what sim/layout reads); either mode\n"
+		"  --bb-profile-elf ELF profile that ELF's code instead of the one run\n"
 		"  --timeline FILE.json the run as a Chrome trace (Perfetto, chrome://tracing):\n"
 		"                       processes, modes, traps, IPIs, DMA per hart, counters\n"
 		"                       (turns sys.simctl on); --timeline-interval N cycles\n"
@@ -110,7 +115,7 @@ enum {
 	OPT_COSIM, OPT_WAVES, OPT_WAVES_FROM, OPT_WAVES_TO, OPT_WAVES_CORE, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
 	OPT_MAX_CYCLES, OPT_DISK, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE, OPT_PROFILE,
 	OPT_PROFILE_TOP, OPT_PROFILE_SYMS, OPT_GDB, OPT_CHECK_SCHED, OPT_CHECK_SCHED_THRESHOLD,
-	OPT_TIMELINE, OPT_TIMELINE_INTERVAL,
+	OPT_TIMELINE, OPT_TIMELINE_INTERVAL, OPT_BB_PROFILE, OPT_BB_PROFILE_ELF,
 };
 
 static const struct option long_opts[] = {
@@ -139,6 +144,8 @@ static const struct option long_opts[] = {
 	{ "profile-syms", required_argument, NULL, OPT_PROFILE_SYMS },
 	{ "gdb", required_argument, NULL, OPT_GDB },
 	{ "timeline", required_argument, NULL, OPT_TIMELINE },
+	{ "bb-profile", required_argument, NULL, OPT_BB_PROFILE },
+	{ "bb-profile-elf", required_argument, NULL, OPT_BB_PROFILE_ELF },
 	{ "timeline-interval", required_argument, NULL, OPT_TIMELINE_INTERVAL },
 	{ "check-sched", no_argument, NULL, OPT_CHECK_SCHED },
 	{ "check-sched-threshold", required_argument, NULL, OPT_CHECK_SCHED_THRESHOLD },
@@ -362,6 +369,8 @@ static int run(int argc, char **argv)
 	uint64_t check_sched_threshold = 100000;
 	static struct schedcheck sched_checker;
 	const char *timeline_file = NULL;
+	const char *bbprof_file = NULL, *bbprof_elf = NULL;
+	static struct bbprof bbprof;
 	uint64_t timeline_interval = 100000;
 	static struct timeline timeline;
 	struct symtab usyms;
@@ -372,13 +381,14 @@ static int run(int argc, char **argv)
 	struct input inputs[MAX_CONFIGS + 4];
 	int ninputs = 0;
 	struct outfile stats_out = { 0 }, trace_out = { 0 }, profile_out = { 0 };
-	struct outfile timeline_out = { 0 };
+	struct outfile timeline_out = { 0 }, bbprof_out = { 0 };
 	struct output outputs[] = {
 		{ &stats_out, "--stats", NULL, 0 },
 		{ &trace_out, "--trace-file", NULL, 0 },
 		{ &profile_out, "--profile", NULL, 0 },
 		{ &cosim.wave_out, "--waves", NULL, 1 },	/* the FST writer seeks */
 		{ &timeline_out, "--timeline", NULL, 0 },
+		{ &bbprof_out, "--bb-profile", NULL, 0 },
 	};
 	double t0;
 
@@ -484,6 +494,8 @@ static int run(int argc, char **argv)
 			gdb = optarg;
 			break;
 		case OPT_TIMELINE: timeline_file = optarg; break;
+		case OPT_BB_PROFILE: bbprof_file = optarg; break;
+		case OPT_BB_PROFILE_ELF: bbprof_elf = optarg; break;
 		case OPT_TIMELINE_INTERVAL:
 			if (parse_count("--timeline-interval", optarg, &timeline_interval))
 				return EXIT_USAGE;
@@ -546,6 +558,8 @@ static int run(int argc, char **argv)
 		symtab_free(&usyms);
 		return die("--profile-syms: %s", err);
 	}
+	if (bbprof_elf && !bbprof_file)
+		return die("%s", "--bb-profile-elf needs --bb-profile FILE");
 	if (!cosim.wave_path && waves_window_set)
 		return die("%s needs --waves FILE", waves_window_set);
 	/* The default window ends WAVES_DEFAULT_CYCLES later, or at the last cycle there is. */
@@ -565,6 +579,9 @@ static int run(int argc, char **argv)
 	outputs[2].path = profile_file;
 	outputs[3].path = cosim.wave_path;
 	outputs[4].path = timeline_file;
+	outputs[5].path = bbprof_file;
+	if (bbprof_elf)
+		add_input(inputs, &ninputs, "the --bb-profile-elf ELF", bbprof_elf);
 	if (profile_syms)
 		add_input(inputs, &ninputs, "the --profile-syms ELF", profile_syms);
 	if (disk)
@@ -586,6 +603,13 @@ static int run(int argc, char **argv)
 		status = open_output(&profile_out);
 	if (!status)
 		status = open_output(&timeline_out);
+	if (!status)
+		status = open_output(&bbprof_out);
+	if (!status && bbprof_file &&
+	    bbprof_init(&bbprof, bbprof_elf ? bbprof_elf : argv[optind], err, sizeof(err))) {
+		fprintf(stderr, "osprey: --bb-profile: %s\n", err);
+		status = EXIT_USAGE;
+	}
 	if (!status && (status = sim_cosim_open(&cosim, err, sizeof(err))))
 		fprintf(stderr, "osprey: %s\n", err);
 	if (status)
@@ -605,6 +629,9 @@ static int run(int argc, char **argv)
 		schedcheck_init(&sched_checker, m.nharts, check_sched_threshold, stderr);
 		simctl_listen(&m.simctl, schedcheck_event, &sched_checker);
 	}
+	if (bbprof_file)
+		for (int i = 0; i < m.nharts; i++)
+			hart_set_bbprof(m.harts[i], &bbprof);
 	if (timeline_file) {
 		timeline_init(&timeline, timeline_out.f, &m, timeline_interval);
 		timeline_attach(&timeline, &m);
@@ -630,6 +657,11 @@ static int run(int argc, char **argv)
 		timeline_finish(&timeline, &m);
 		if (commit_output(&timeline_out))
 			status = EXIT_OUTPUT;
+	}
+	if (bbprof_file) {
+		if (bbprof_write(&bbprof, bbprof_out.f) < 0 || commit_output(&bbprof_out))
+			status = EXIT_OUTPUT;
+		bbprof_free(&bbprof);
 	}
 	if ((cosim.sbuf || cosim.wave_path) && sim_cosim_finish(&cosim))
 		status = EXIT_OUTPUT;
@@ -679,6 +711,8 @@ out_discard:
 	outfile_discard(&trace_out);
 	outfile_discard(&profile_out);
 	outfile_discard(&timeline_out);
+	outfile_discard(&bbprof_out);
+	bbprof_free(&bbprof);
 	sim_cosim_discard(&cosim);
 	symtab_free(&usyms);
 	return status;

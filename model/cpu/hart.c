@@ -10,6 +10,7 @@
 
 #include "cpu/decode.h"
 #include "cpu/hart_impl.h"
+#include "sys/bbprof.h"
 #include "mem/memmap.h"
 #include "sys/symtab.h"
 
@@ -203,6 +204,8 @@ static inline enum hart_event run_insn(struct hart *h, enum priv priv, uint32_t 
 		h->instret += h->instret_step;
 		h->stats.insns.v[SMODE(priv)]++;
 		h->x[0] = 0;
+		if (__builtin_expect(h->env.bbprof != NULL, 0))
+			bbprof_retire(h->env.bbprof, h->id, SMODE(priv), pc, d->raw, h->pc);
 		if (h->env.trace)
 			trace_insn(h, priv, pc, d);
 		return HART_RETIRED;
@@ -276,6 +279,11 @@ void hart_watch_page(struct hart *h, uint32_t ppn)
 {
 	h->env.slow_page = ppn;
 	hart_flush_fast(h);
+}
+
+void hart_set_bbprof(struct hart *h, struct bbprof *p)
+{
+	h->env.bbprof = p;
 }
 
 void hart_set_trap_hook(struct hart *h, void (*fn)(void *ctx, int hart, uint32_t cause,

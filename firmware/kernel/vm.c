@@ -40,9 +40,10 @@ void kvminit(void)
 	 * megapage. The other S-mode code there is the boot entry (entry.S);
 	 * the M-mode layer's code shares it but fetches untranslated.
 	 */
-	for (uint32_t a = (uint32_t)__layout_start & ~(MEGAPAGE - 1);
-	     a < (uint32_t)__layout_end; a += MEGAPAGE)
-		kpgtbl[VPN1(a)] |= PTE_GUARD;
+	if ((uint32_t)__layout_end > (uint32_t)__layout_start)
+		for (uint32_t a = (uint32_t)__layout_start & ~(MEGAPAGE - 1);
+		     a < (uint32_t)__layout_end; a += MEGAPAGE)
+			kpgtbl[VPN1(a)] |= PTE_GUARD;
 	kpgtbl[VPN1(UART_VA)] = PA2PTE(UART_PHYS) | KERN_FLAGS;
 	kpgtbl[VPN1(CLINT_VA)] = PA2PTE(CLINT_PHYS) | KERN_FLAGS;
 	kpgtbl[VPN1(PLIC_VA)] = PA2PTE(PLIC_PHYS) | KERN_FLAGS;

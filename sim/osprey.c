@@ -16,6 +16,7 @@
 
 #include "sys/config.h"
 #include "sys/elf_load.h"
+#include "sys/kanata.h"
 #include "sys/machine.h"
 #include "sys/param.h"
 #include "sys/report.h"
@@ -29,6 +30,8 @@
 
 /* Cycles --waves dumps when --waves-to is not given. */
 #define WAVES_DEFAULT_CYCLES 100000
+/* Cycles --kanata logs when --kanata-to is not given. */
+#define KANATA_DEFAULT_CYCLES 10000
 /* --config files one run may read. */
 #define MAX_CONFIGS 32
 
@@ -77,6 +80,10 @@ static void usage(FILE *out)
 		"                       processes, modes, traps, IPIs, DMA per hart, counters\n"
 		"                       (turns sys.simctl on); --timeline-interval N cycles\n"
 		"                       per sample (default 100000)\n"
+		"  --kanata FILE        timing mode: the pipeline log (Kanata format, for the\n"
+		"                       Konata viewer) of the instructions begun from cycle\n"
+		"                       --kanata-from C (default 0) to --kanata-to C\n"
+		"                       (default from + %d)\n"
 		"  --check-sched        report intervals where a hart sat idle while a process\n"
 		"                       waited in another hart's run queue (kernel events\n"
 		"                       through the sim-control port; turns sys.simctl on)\n"
@@ -102,7 +109,7 @@ static void usage(FILE *out)
 		"no progress (the message says why), 5 = a co-simulation mismatch,\n"
 		"70 = an internal error, 74 = an output (a file, stdout) could not be written,\n"
 		"128 + N = stopped by signal N (130 for Ctrl-C).\n",
-		MAX_HARTS, DEFAULT_HARTS, DISK_BASE, DISK_MAX >> 20);
+		MAX_HARTS, DEFAULT_HARTS, DISK_BASE, DISK_MAX >> 20, KANATA_DEFAULT_CYCLES);
 }
 
 enum {
@@ -110,7 +117,7 @@ enum {
 	OPT_COSIM, OPT_WAVES, OPT_WAVES_FROM, OPT_WAVES_TO, OPT_WAVES_CORE, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
 	OPT_MAX_CYCLES, OPT_DISK, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE, OPT_PROFILE,
 	OPT_PROFILE_TOP, OPT_PROFILE_SYMS, OPT_GDB, OPT_CHECK_SCHED, OPT_CHECK_SCHED_THRESHOLD,
-	OPT_TIMELINE, OPT_TIMELINE_INTERVAL,
+	OPT_TIMELINE, OPT_TIMELINE_INTERVAL, OPT_KANATA, OPT_KANATA_FROM, OPT_KANATA_TO,
 };
 
 static const struct option long_opts[] = {
@@ -140,6 +147,9 @@ static const struct option long_opts[] = {
 	{ "gdb", required_argument, NULL, OPT_GDB },
 	{ "timeline", required_argument, NULL, OPT_TIMELINE },
 	{ "timeline-interval", required_argument, NULL, OPT_TIMELINE_INTERVAL },
+	{ "kanata", required_argument, NULL, OPT_KANATA },
+	{ "kanata-from", required_argument, NULL, OPT_KANATA_FROM },
+	{ "kanata-to", required_argument, NULL, OPT_KANATA_TO },
 	{ "check-sched", no_argument, NULL, OPT_CHECK_SCHED },
 	{ "check-sched-threshold", required_argument, NULL, OPT_CHECK_SCHED_THRESHOLD },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -349,6 +359,21 @@ static void summary(const struct machine *m, double secs)
 		(unsigned long long)m->now, secs, secs > 0 ? m->retired / secs / 1e6 : 0.0);
 }
 
+/* What the timing model's start sets up: the pipeline log, then co-simulation. */
+struct timing_setup {
+	struct kanata *kanata;		/* --kanata, or NULL */
+	struct sim_cosim *cosim;	/* --cosim or --waves, or NULL */
+};
+
+static int timing_setup(struct machine *m, void *ctx)
+{
+	struct timing_setup *ts = ctx;
+
+	if (ts->kanata)
+		kanata_attach(ts->kanata, m->timing);
+	return ts->cosim ? sim_cosim_attach(m, ts->cosim) : 0;
+}
+
 static int run(int argc, char **argv)
 {
 	struct config cfg;
@@ -364,6 +389,11 @@ static int run(int argc, char **argv)
 	const char *timeline_file = NULL;
 	uint64_t timeline_interval = 100000;
 	static struct timeline timeline;
+	const char *kanata_file = NULL, *kanata_window_set = NULL;
+	uint64_t kanata_from = 0, kanata_to = 0;
+	int kanata_to_set = 0;
+	static struct kanata kanata;
+	struct timing_setup setup = { NULL, NULL };
 	struct symtab usyms;
 	static struct sim_cosim cosim = { .wave_dir = "waves" };
 	int waves_to_set = 0;
@@ -372,13 +402,14 @@ static int run(int argc, char **argv)
 	struct input inputs[MAX_CONFIGS + 4];
 	int ninputs = 0;
 	struct outfile stats_out = { 0 }, trace_out = { 0 }, profile_out = { 0 };
-	struct outfile timeline_out = { 0 };
+	struct outfile timeline_out = { 0 }, kanata_out = { 0 };
 	struct output outputs[] = {
 		{ &stats_out, "--stats", NULL, 0 },
 		{ &trace_out, "--trace-file", NULL, 0 },
 		{ &profile_out, "--profile", NULL, 0 },
 		{ &cosim.wave_out, "--waves", NULL, 1 },	/* the FST writer seeks */
 		{ &timeline_out, "--timeline", NULL, 0 },
+		{ &kanata_out, "--kanata", NULL, 0 },
 	};
 	double t0;
 
@@ -488,6 +519,18 @@ static int run(int argc, char **argv)
 			if (parse_count("--timeline-interval", optarg, &timeline_interval))
 				return EXIT_USAGE;
 			break;
+		case OPT_KANATA: kanata_file = optarg; break;
+		case OPT_KANATA_FROM:
+			if (parse_u64(optarg, &kanata_from))
+				return die("--kanata-from: '%s' is not a cycle number", optarg);
+			kanata_window_set = "--kanata-from";
+			break;
+		case OPT_KANATA_TO:
+			if (parse_u64(optarg, &kanata_to))
+				return die("--kanata-to: '%s' is not a cycle number", optarg);
+			kanata_to_set = 1;
+			kanata_window_set = "--kanata-to";
+			break;
 		case OPT_CHECK_SCHED: check_sched = 1; break;
 		case OPT_CHECK_SCHED_THRESHOLD:
 			if (parse_u64(optarg, &check_sched_threshold))
@@ -554,9 +597,22 @@ static int run(int argc, char **argv)
 					? UINT64_MAX : cosim.wave_from + WAVES_DEFAULT_CYCLES;
 	if (sim_cosim_check(&cosim, &cfg, err, sizeof(err)))
 		return die("%s", err);
-	if (cosim.sbuf || cosim.wave_path) {
-		opts.timing_ready = sim_cosim_attach;
-		opts.timing_ctx = &cosim;
+	if (!kanata_file && kanata_window_set)
+		return die("%s needs --kanata FILE", kanata_window_set);
+	if (kanata_file && cfg.mode != MODE_TIMING)
+		return die("%s", "--kanata needs timing mode (--mode timing)");
+	if (!kanata_to_set)
+		kanata_to = kanata_from > UINT64_MAX - KANATA_DEFAULT_CYCLES
+				    ? UINT64_MAX : kanata_from + KANATA_DEFAULT_CYCLES;
+	if (kanata_file && kanata_to <= kanata_from)
+		return die("%s", "--kanata-to must be after --kanata-from");
+	if (cosim.sbuf || cosim.wave_path)
+		setup.cosim = &cosim;
+	if (kanata_file)
+		setup.kanata = &kanata;
+	if (setup.cosim || setup.kanata) {
+		opts.timing_ready = timing_setup;
+		opts.timing_ctx = &setup;
 	}
 
 	/* Every output is checked against the inputs, then created, before the run. */
@@ -565,6 +621,7 @@ static int run(int argc, char **argv)
 	outputs[2].path = profile_file;
 	outputs[3].path = cosim.wave_path;
 	outputs[4].path = timeline_file;
+	outputs[5].path = kanata_file;
 	if (profile_syms)
 		add_input(inputs, &ninputs, "the --profile-syms ELF", profile_syms);
 	if (disk)
@@ -586,6 +643,8 @@ static int run(int argc, char **argv)
 		status = open_output(&profile_out);
 	if (!status)
 		status = open_output(&timeline_out);
+	if (!status)
+		status = open_output(&kanata_out);
 	if (!status && (status = sim_cosim_open(&cosim, err, sizeof(err))))
 		fprintf(stderr, "osprey: %s\n", err);
 	if (status)
@@ -609,6 +668,8 @@ static int run(int argc, char **argv)
 		timeline_init(&timeline, timeline_out.f, &m, timeline_interval);
 		timeline_attach(&timeline, &m);
 	}
+	if (kanata_file)
+		kanata_init(&kanata, kanata_out.f, &m.syms, kanata_from, kanata_to);
 	running = &m;
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
@@ -630,6 +691,11 @@ static int run(int argc, char **argv)
 		timeline_finish(&timeline, &m);
 		if (commit_output(&timeline_out))
 			status = EXIT_OUTPUT;
+	}
+	if (kanata_file) {
+		if (kanata_finish(&kanata, m.now) | commit_output(&kanata_out))
+			status = EXIT_OUTPUT;
+		kanata_free(&kanata);
 	}
 	if ((cosim.sbuf || cosim.wave_path) && sim_cosim_finish(&cosim))
 		status = EXIT_OUTPUT;
@@ -679,6 +745,7 @@ out_discard:
 	outfile_discard(&trace_out);
 	outfile_discard(&profile_out);
 	outfile_discard(&timeline_out);
+	outfile_discard(&kanata_out);
 	sim_cosim_discard(&cosim);
 	symtab_free(&usyms);
 	return status;

@@ -1,4 +1,5 @@
-# tests/observe: the views of the machine (sim-control port, scheduler checker).
+# tests/observe: the views of the machine (sim-control port, scheduler checker,
+# pipeline log, live view).
 #   make test-timeline      --timeline on a kernel workload, the JSON checked; part of `make test`
 #   make test-check-sched   --check-sched on the lazy balancer (must fire, on
 #                           the right harts) and the normal kernel; part of `make test`
@@ -22,3 +23,21 @@ test-timeline: $(OSPREY) $(KERNEL_ELF) $(OBSERVE_DISK)
 	@python3 tests/observe/timeline_check.py $(BUILD)/tests/observe/timeline.json 4
 
 TEST_TARGETS += test-timeline
+
+# --kanata: the demo's first 20000 cycles from cold caches (its first loads
+# miss: a memory stage of at least 10 cycles), and a window of the kernel
+# workload (traps, interrupts, page walks), each parsed strictly and checked
+# against the model's stall accounting.
+.PHONY: test-kanata
+test-kanata: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(OBSERVE_DISK)
+	@mkdir -p $(BUILD)/tests/observe
+	@$(OSPREY) -q --cores 4 --kanata $(BUILD)/tests/observe/demo.kanata \
+		--kanata-from 0 --kanata-to 20000 $(DEMO_ELF) >/dev/null
+	@python3 tests/observe/kanata_check.py $(BUILD)/tests/observe/demo.kanata 4 --min-miss 10
+	@$(OSPREY) -q --cores 4 --uart-in none --kanata $(BUILD)/tests/observe/kernel.kanata \
+		--kanata-from 20000000 --kanata-to 20010000 --max-cycles 20020000 \
+		--disk $(OBSERVE_DISK) $(KERNEL_ELF) >/dev/null 2>$(BUILD)/tests/observe/kernel.kanata.err; \
+		test $$? = 3	# the cycle limit
+	@python3 tests/observe/kanata_check.py $(BUILD)/tests/observe/kernel.kanata 4 --min-miss 2
+
+TEST_TARGETS += test-kanata

@@ -25,6 +25,7 @@
 #include "outfile.h"
 #include "sim_cosim.h"
 #include "gdb.h"
+#include "view.h"
 
 #define OSPREY_VERSION "0.1.0"
 
@@ -84,6 +85,12 @@ static void usage(FILE *out)
 		"                       Konata viewer) of the instructions begun from cycle\n"
 		"                       --kanata-from C (default 0) to --kanata-to C\n"
 		"                       (default from + %d)\n"
+		"  --view               an SDL2 window showing the machine as it runs: modes,\n"
+		"                       functions, cache heat maps, bus, run queues, console\n"
+		"                       (keys: space pause, s step, [ ] step size, + - zoom,\n"
+		"                       q stop; turns sys.simctl on)\n"
+		"  --view-snapshot FILE.png  the same picture, without a display, at cycle\n"
+		"                       --view-at C (default: the run's end)\n"
 		"  --check-sched        report intervals where a hart sat idle while a process\n"
 		"                       waited in another hart's run queue (kernel events\n"
 		"                       through the sim-control port; turns sys.simctl on)\n"
@@ -118,6 +125,7 @@ enum {
 	OPT_MAX_CYCLES, OPT_DISK, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE, OPT_PROFILE,
 	OPT_PROFILE_TOP, OPT_PROFILE_SYMS, OPT_GDB, OPT_CHECK_SCHED, OPT_CHECK_SCHED_THRESHOLD,
 	OPT_TIMELINE, OPT_TIMELINE_INTERVAL, OPT_KANATA, OPT_KANATA_FROM, OPT_KANATA_TO,
+	OPT_VIEW, OPT_VIEW_SNAPSHOT, OPT_VIEW_AT,
 };
 
 static const struct option long_opts[] = {
@@ -150,6 +158,9 @@ static const struct option long_opts[] = {
 	{ "kanata", required_argument, NULL, OPT_KANATA },
 	{ "kanata-from", required_argument, NULL, OPT_KANATA_FROM },
 	{ "kanata-to", required_argument, NULL, OPT_KANATA_TO },
+	{ "view", no_argument, NULL, OPT_VIEW },
+	{ "view-snapshot", required_argument, NULL, OPT_VIEW_SNAPSHOT },
+	{ "view-at", required_argument, NULL, OPT_VIEW_AT },
 	{ "check-sched", no_argument, NULL, OPT_CHECK_SCHED },
 	{ "check-sched-threshold", required_argument, NULL, OPT_CHECK_SCHED_THRESHOLD },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -279,11 +290,14 @@ static int commit_output(struct outfile *o)
  */
 static FILE *console;
 static int console_errno;	/* why a console write failed; 0 if none did */
+static struct view *console_view;	/* --view: it shows the console too */
 
 static ssize_t console_write(void *cookie, const char *buf, size_t n)
 {
 	size_t done = 0;
 
+	if (console_view)
+		view_console(console_view, buf, n);
 	while (done < n) {
 		ssize_t w = write(STDOUT_FILENO, buf + done, n - done);
 
@@ -394,6 +408,10 @@ static int run(int argc, char **argv)
 	int kanata_to_set = 0;
 	static struct kanata kanata;
 	struct timing_setup setup = { NULL, NULL };
+	int view_live = 0, view_at_set = 0;
+	const char *view_snapshot = NULL;
+	uint64_t view_at = UINT64_MAX;
+	static struct view view;
 	struct symtab usyms;
 	static struct sim_cosim cosim = { .wave_dir = "waves" };
 	int waves_to_set = 0;
@@ -402,7 +420,7 @@ static int run(int argc, char **argv)
 	struct input inputs[MAX_CONFIGS + 4];
 	int ninputs = 0;
 	struct outfile stats_out = { 0 }, trace_out = { 0 }, profile_out = { 0 };
-	struct outfile timeline_out = { 0 }, kanata_out = { 0 };
+	struct outfile timeline_out = { 0 }, kanata_out = { 0 }, snapshot_out = { 0 };
 	struct output outputs[] = {
 		{ &stats_out, "--stats", NULL, 0 },
 		{ &trace_out, "--trace-file", NULL, 0 },
@@ -410,6 +428,7 @@ static int run(int argc, char **argv)
 		{ &cosim.wave_out, "--waves", NULL, 1 },	/* the FST writer seeks */
 		{ &timeline_out, "--timeline", NULL, 0 },
 		{ &kanata_out, "--kanata", NULL, 0 },
+		{ &snapshot_out, "--view-snapshot", NULL, 0 },
 	};
 	double t0;
 
@@ -531,6 +550,13 @@ static int run(int argc, char **argv)
 			kanata_to_set = 1;
 			kanata_window_set = "--kanata-to";
 			break;
+		case OPT_VIEW: view_live = 1; break;
+		case OPT_VIEW_SNAPSHOT: view_snapshot = optarg; break;
+		case OPT_VIEW_AT:
+			if (parse_u64(optarg, &view_at))
+				return die("--view-at: '%s' is not a cycle number", optarg);
+			view_at_set = 1;
+			break;
 		case OPT_CHECK_SCHED: check_sched = 1; break;
 		case OPT_CHECK_SCHED_THRESHOLD:
 			if (parse_u64(optarg, &check_sched_threshold))
@@ -544,7 +570,7 @@ static int run(int argc, char **argv)
 		default: usage(stderr); return EXIT_USAGE;
 		}
 	}
-	if (check_sched || timeline_file)
+	if (check_sched || timeline_file || view_live || view_snapshot)
 		cfg.simctl = 1;		/* the checker's events come through the port */
 	if (config_check(&cfg, err, sizeof(err)))
 		return die("%s", err);
@@ -606,6 +632,8 @@ static int run(int argc, char **argv)
 				    ? UINT64_MAX : kanata_from + KANATA_DEFAULT_CYCLES;
 	if (kanata_file && kanata_to <= kanata_from)
 		return die("%s", "--kanata-to must be after --kanata-from");
+	if (view_at_set && !view_snapshot)
+		return die("%s", "--view-at needs --view-snapshot FILE.png");
 	if (cosim.sbuf || cosim.wave_path)
 		setup.cosim = &cosim;
 	if (kanata_file)
@@ -622,6 +650,7 @@ static int run(int argc, char **argv)
 	outputs[3].path = cosim.wave_path;
 	outputs[4].path = timeline_file;
 	outputs[5].path = kanata_file;
+	outputs[6].path = view_snapshot;
 	if (profile_syms)
 		add_input(inputs, &ninputs, "the --profile-syms ELF", profile_syms);
 	if (disk)
@@ -645,6 +674,11 @@ static int run(int argc, char **argv)
 		status = open_output(&timeline_out);
 	if (!status)
 		status = open_output(&kanata_out);
+	if (!status)
+		status = open_output(&snapshot_out);
+	/* No display for --view is found out before the run, not after it. */
+	if (!status && (view_live || view_snapshot) && view_open(&view, view_live, err, sizeof(err)))
+		status = die("%s", err);
 	if (!status && (status = sim_cosim_open(&cosim, err, sizeof(err))))
 		fprintf(stderr, "osprey: %s\n", err);
 	if (status)
@@ -652,6 +686,10 @@ static int run(int argc, char **argv)
 	if (trace_out.path)
 		opts.trace = trace_out.f;
 	opts.uart_out = gdb && !strcmp(gdb, "stdio") ? stderr : console_open();
+	if ((view_live || view_snapshot) && opts.uart_out == console && console != stdout) {
+		console_view = &view;
+		setvbuf(console, NULL, _IOLBF, BUFSIZ);	/* the view shows lines as they come */
+	}
 	if (machine_init(&m, &cfg, &opts, err, sizeof(err)) ||
 	    machine_load(&m, argv[optind], err, sizeof(err)) ||
 	    (disk && machine_load_disk(&m, disk, err, sizeof(err)))) {
@@ -670,6 +708,12 @@ static int run(int argc, char **argv)
 	}
 	if (kanata_file)
 		kanata_init(&kanata, kanata_out.f, &m.syms, kanata_from, kanata_to);
+	if ((view_live || view_snapshot) &&
+	    view_attach(&view, &m, view_snapshot ? snapshot_out.f : NULL, view_at)) {
+		machine_free(&m);
+		status = die("%s", "--view: out of host memory");
+		goto out_discard;
+	}
 	running = &m;
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
@@ -691,6 +735,12 @@ static int run(int argc, char **argv)
 		timeline_finish(&timeline, &m);
 		if (commit_output(&timeline_out))
 			status = EXIT_OUTPUT;
+	}
+	if (view_live || view_snapshot) {
+		if (view_finish(&view) | (view_snapshot && commit_output(&snapshot_out)))
+			status = EXIT_OUTPUT;
+		console_view = NULL;
+		view_close(&view);
 	}
 	if (kanata_file) {
 		if (kanata_finish(&kanata, m.now) | commit_output(&kanata_out))
@@ -746,6 +796,10 @@ out_discard:
 	outfile_discard(&profile_out);
 	outfile_discard(&timeline_out);
 	outfile_discard(&kanata_out);
+	outfile_discard(&snapshot_out);
+	console_view = NULL;
+	if (view_live || view_snapshot)
+		view_close(&view);
 	sim_cosim_discard(&cosim);
 	symtab_free(&usyms);
 	return status;

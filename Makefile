@@ -87,7 +87,7 @@ include tests/dma/dma.mk
 # The live view (sim/view.c) opens its window with SDL2; its snapshots need no display.
 OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o gdb.o \
 	view.o render.o font.o png.o)
-OSPREY_LIBS := -lSDL2 -lm
+OSPREY_LIBS := -lSDL2 -lm -pthread
 
 $(OSPREY): $(OSPREY_OBJ) $(MODEL_LIB) $(COSIM_LIB) $(SBUF_RTL_LIB)
 	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(OSPREY_OBJ) $(SBUF_RTL_LIBS) $(MODEL_LIB) $(HOST_LIBS) \

@@ -739,6 +739,9 @@ static int run(int argc, char **argv)
 	if (view_live || view_snapshot) {
 		if (view_finish(&view) | (view_snapshot && commit_output(&snapshot_out)))
 			status = EXIT_OUTPUT;
+		if (view_live && !quiet)
+			fprintf(stderr, "osprey: --view: %llu frames shown\n",
+				(unsigned long long)view.frames);
 		console_view = NULL;
 		view_close(&view);
 	}

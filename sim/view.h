@@ -8,13 +8,18 @@
  *
  * The view samples the machine every VIEW_SAMPLE_CYCLES cycles (a machine
  * sampler: no cost inside the simulation's loops) and, live, draws a frame
- * when one is due by the host's clock, so the simulation keeps its speed.
+ * when one is due by the host's clock. The window has a thread of its own
+ * that puts frames on the screen and reads the keys, so the simulation
+ * never waits for the window system: it only draws (about a millisecond)
+ * and hands the frame over.
+ *
  * Keys: space pauses and resumes, s steps the set number of cycles, [ and ]
  * halve and double it, + and - zoom the histories, q or Esc stop the run.
  */
 #ifndef OSPREY_VIEW_H
 #define OSPREY_VIEW_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -30,14 +35,36 @@ struct machine;
 #define VIEW_STEP_DEFAULT 100000	/* cycles the s key runs at first */
 #define VIEW_QUIT_STATUS 130		/* the exit status when the view stops the run (as Ctrl-C) */
 
+/*
+ * What the window's thread and the simulation share, under lock: the frame
+ * handed over, and what the keys asked.
+ */
+struct view_shared {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;		/* signalled on every change */
+	struct frame *pending;		/* a drawn frame not shown yet, or NULL */
+	struct frame *spare;		/* a frame free for the simulation to draw into */
+	struct view_ui ui;		/* zoom and step size, as the keys set them */
+	int paused;
+	int step;			/* s pressed: run ui.step cycles, then pause */
+	int redraw;			/* the picture changed (zoom, pause): draw again */
+	int quit;			/* q, Esc or the window closed */
+	int stop;			/* the run is over: the thread ends */
+	int started;			/* the thread opened its window (1) or failed (-1) */
+	char err[256];			/* why it failed */
+};
+
 struct view {
 	struct viewstate vs;
-	struct frame *fr;
+	struct frame *fr;		/* the simulation draws here */
 	struct view_ui ui;
 	struct machine *m;
-	/* live: the window (SDL's objects, opaque here) */
+	/* live: the window's thread */
 	int live;
-	void *win, *ren, *tex;
+	pthread_t thread;
+	struct view_shared sh;
+	struct frame *front;		/* the frame the window shows (its thread's) */
+	void *win;			/* the SDL_Window (its thread's) */
 	double frame_due;		/* host time (s) the next frame is due */
 	int paused;
 	uint64_t pause_at;		/* the cycle a step ends at (UINT64_MAX: none) */

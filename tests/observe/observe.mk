@@ -41,3 +41,29 @@ test-kanata: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(OBSERVE_DISK)
 	@python3 tests/observe/kanata_check.py $(BUILD)/tests/observe/kernel.kanata 4 --min-miss 2
 
 TEST_TARGETS += test-kanata
+
+# The view: a headless snapshot of the demo (bare metal, M-mode only: hart 0
+# shows M now and no history shows U or S), the live window under Xvfb with a
+# snapshot at the same cycle (its histories and bus graph the same pixels,
+# frames shown), and a snapshot of the kernel workload (U and S seen). Each
+# PNG is read strictly (tests/observe/view_check.py).
+VIEW_DIR := $(BUILD)/tests/observe
+.PHONY: test-view
+test-view: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(OBSERVE_DISK)
+	@mkdir -p $(VIEW_DIR)
+	@$(OSPREY) -q --cores 4 --view-snapshot $(VIEW_DIR)/demo.png --view-at 2000000 \
+		--max-cycles 2000001 $(DEMO_ELF) >/dev/null 2>&1; test $$? = 3
+	@python3 tests/observe/view_check.py $(VIEW_DIR)/demo.png 4 --now 0=M --never U,S
+	@xvfb-run -a $(OSPREY) --cores 4 --view --view-snapshot $(VIEW_DIR)/live.png \
+		--view-at 2000000 --max-cycles 2000001 $(DEMO_ELF) >/dev/null \
+		2>$(VIEW_DIR)/live.err; test $$? = 3
+	@grep -Eq -- '--view: [1-9][0-9]* frames shown' $(VIEW_DIR)/live.err || \
+		{ echo "test-view: the window showed no frame"; cat $(VIEW_DIR)/live.err; exit 1; }
+	@python3 tests/observe/view_check.py $(VIEW_DIR)/live.png 4 --now 0=M \
+		--same-as $(VIEW_DIR)/demo.png harts,bus.graph
+	@$(OSPREY) -q --cores 4 --uart-in none --view-snapshot $(VIEW_DIR)/kernel.png \
+		--view-at 50000000 --max-cycles 50000001 --disk $(OBSERVE_DISK) $(KERNEL_ELF) \
+		>/dev/null 2>&1; test $$? = 3
+	@python3 tests/observe/view_check.py $(VIEW_DIR)/kernel.png 4 --seen U,S
+
+TEST_TARGETS += test-view

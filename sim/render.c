@@ -25,6 +25,17 @@
 #define HEAT_H 40
 #define CACHE_ROW 50		/* pixels per hart in the caches panel */
 
+/*
+ * A frame is drawn in two passes: what stays the same during a run (grounds,
+ * titles, labels, the layout's regions) once into a template, and on a copy
+ * of it what changes. Copying the template is much cheaper than drawing
+ * the grounds again.
+ */
+enum { PASS_STATIC, PASS_DYNAMIC };
+static int pass;
+#define STATIC_PASS (pass == PASS_STATIC)
+#define DYNAMIC_PASS (pass == PASS_DYNAMIC)
+
 static const uint32_t mode_colour[VIEW_MODES + 1] = {
 	[VIEW_U] = VIEW_COLOUR_U, [VIEW_S] = VIEW_COLOUR_S, [VIEW_M] = VIEW_COLOUR_M,
 	[VIEW_IDLE] = VIEW_COLOUR_IDLE, [VIEW_MODES] = EMPTY,
@@ -33,29 +44,43 @@ static const char mode_letter[VIEW_MODES + 1] = { 'U', 'S', 'M', '-', ' ' };
 
 static void fill(struct frame *fr, int x, int y, int w, int h, uint32_t c)
 {
-	for (int j = y < 0 ? 0 : y; j < y + h && j < VIEW_H; j++)
-		for (int i = x < 0 ? 0 : x; i < x + w && i < VIEW_W; i++)
-			fr->px[j * VIEW_W + i] = c;
+	int x1 = x + w > VIEW_W ? VIEW_W : x + w, y1 = y + h > VIEW_H ? VIEW_H : y + h;
+
+	x = x < 0 ? 0 : x;
+	y = y < 0 ? 0 : y;
+	for (int j = y; j < y1; j++) {
+		uint32_t *p = &fr->px[j * VIEW_W], *end = p + x1;
+
+		for (p += x; p < end; p++)
+			*p = c;
+	}
 }
 
 /* Draws @s from (x, y), at most @max characters (0: no limit). Returns the x after it. */
 static int text(struct frame *fr, int x, int y, uint32_t c, const char *s, int max)
 {
+	if (y < 0 || y + FONT_H > VIEW_H)
+		return x;
 	for (int n = 0; *s && (!max || n < max); s++, n++, x += FONT_ADVANCE) {
 		const uint8_t *g = font_glyph(*s);
+		uint32_t *p = &fr->px[y * VIEW_W + x];
 
-		for (int r = 0; r < FONT_H; r++)
+		if (x < 0 || x + FONT_W > VIEW_W)
+			continue;
+		for (int r = 0; r < FONT_H; r++, p += VIEW_W) {
+			if (!g[r])
+				continue;
 			for (int b = 0; b < FONT_W; b++)
-				if (g[r] & (0x10 >> b) && x + b < VIEW_W && y + r < VIEW_H &&
-				    x + b >= 0 && y + r >= 0)
-					fr->px[(y + r) * VIEW_W + x + b] = c;
+				if (g[r] & (0x10 >> b))
+					p[b] = c;
+		}
 	}
 	return x;
 }
 
 static void region(struct frame *fr, const char *name, int x, int y, int w, int h)
 {
-	if (fr->nregions < VIEW_REGIONS)
+	if (STATIC_PASS && fr->nregions < VIEW_REGIONS)
 		fr->region[fr->nregions++] = (struct view_region){ name, x, y, w, h };
 }
 
@@ -63,8 +88,10 @@ static void region(struct frame *fr, const char *name, int x, int y, int w, int 
 static int panel(struct frame *fr, const char *name, int x, int y, int w, int h,
 		 const char *title)
 {
-	fill(fr, x, y, w, h, PANEL);
-	text(fr, x + 4, y + 3, TITLE, title, 0);
+	if (STATIC_PASS) {
+		fill(fr, x, y, w, h, PANEL);
+		text(fr, x + 4, y + 3, TITLE, title, 0);
+	}
 	region(fr, name, x, y, w, h);
 	return y + 14;
 }
@@ -104,7 +131,7 @@ static int draw_harts(struct frame *fr, const struct viewstate *vs, const struct
 	int lx = LEFT_X + LEFT_W - 150;
 
 	/* the legend */
-	for (int m = 0; m < VIEW_MODES; m++) {
+	for (int m = 0; STATIC_PASS && m < VIEW_MODES; m++) {
 		static const char *const names[] = { "U", "S", "M", "idle" };
 
 		fill(fr, lx, y + 3, 7, 7, mode_colour[m]);
@@ -114,14 +141,17 @@ static int draw_harts(struct frame *fr, const struct viewstate *vs, const struct
 		const struct view_hart *vh = &vs->hart[h];
 		int sx = LEFT_X + STRIP_X, x;
 
-		snprintf(buf, sizeof(buf), "h%d", h);
-		text(fr, LEFT_X + 4, ry + 3, TEXT, buf, 0);
+		region(fr, hart_region_names[h], sx, ry, VIEW_STRIP_W, 12);
+		if (STATIC_PASS) {
+			snprintf(buf, sizeof(buf), "h%d", h);
+			text(fr, LEFT_X + 4, ry + 3, TEXT, buf, 0);
+			continue;
+		}
 		for (int c = 0; c < VIEW_STRIP_W; c++) {
 			uint64_t back = (uint64_t)(VIEW_STRIP_W - 1 - c) * (uint64_t)ui->zoom;
 
 			fill(fr, sx + c, ry, 1, 12, mode_colour[column_mode(vs, h, back, ui->zoom)]);
 		}
-		region(fr, hart_region_names[h], sx, ry, VIEW_STRIP_W, 12);
 		/* now: the mode letter on its colour, the function */
 		x = sx + VIEW_STRIP_W + 8;
 		fill(fr, x, ry, 12, 12, mode_colour[vh->now_mode]);
@@ -144,7 +174,7 @@ static int draw_harts(struct frame *fr, const struct viewstate *vs, const struct
 			buf[0] = '\0';
 		text(fr, sx, ry + 15, DIM, buf, 0);
 	}
-	if (vs->nharts > n) {
+	if (STATIC_PASS && vs->nharts > n) {
 		snprintf(buf, sizeof(buf), "(%d more harts not shown)", vs->nharts - n);
 		text(fr, LEFT_X + 4, ry, DIM, buf, 0);
 	}
@@ -159,9 +189,15 @@ static int draw_bus(struct frame *fr, const struct viewstate *vs, const struct v
 	char buf[48];
 	int last = -1;
 
-	fill(fr, gx, gy, VIEW_STRIP_W, gh, EMPTY);
-	text(fr, LEFT_X + 4, gy, DIM, "100", 0);
-	text(fr, LEFT_X + 16, gy + gh - 7, DIM, "0", 0);
+	region(fr, "bus.graph", gx, gy, VIEW_STRIP_W, gh);
+	if (STATIC_PASS) {
+		fill(fr, gx, gy, VIEW_STRIP_W, gh, EMPTY);
+		text(fr, LEFT_X + 4, gy, DIM, "100", 0);
+		text(fr, LEFT_X + 16, gy + gh - 7, DIM, "0", 0);
+		if (!vs->timing)
+			text(fr, gx + 8, gy + 8, DIM, "(timing mode only)", 0);
+		return y + ph + 6;
+	}
 	for (int c = 0; c < VIEW_STRIP_W; c++) {
 		uint64_t back = (uint64_t)(VIEW_STRIP_W - 1 - c) * (uint64_t)ui->zoom;
 		int sum = 0, k = 0, v;
@@ -176,13 +212,10 @@ static int draw_bus(struct frame *fr, const struct viewstate *vs, const struct v
 		last = v = sum / k;	/* the newest column's is the last */
 		fill(fr, gx + c, gy + gh - v * gh / 1000, 1, v * gh / 1000, BUS);
 	}
-	if (!vs->timing) {
-		text(fr, gx + 8, gy + 8, DIM, "(timing mode only)", 0);
-	} else if (last >= 0) {
+	if (last >= 0) {
 		snprintf(buf, sizeof(buf), "now %d.%d%%", last / 10, last % 10);
 		text(fr, gx + VIEW_STRIP_W + 8, gy, TEXT, buf, 0);
 	}
-	region(fr, "bus.graph", gx, gy, VIEW_STRIP_W, gh);
 	return y + ph + 6;
 }
 
@@ -196,6 +229,8 @@ static void draw_console(struct frame *fr, const struct viewstate *vs, int y)
 
 	if (rows > avail)
 		rows = avail;
+	if (STATIC_PASS)
+		return;
 	for (int r = 0; r < rows; r++) {
 		int line = (vs->con_line - (rows - 1 - r) + VIEW_CONSOLE_LINES) % VIEW_CONSOLE_LINES;
 		const char *s = vs->console[line];
@@ -252,7 +287,17 @@ static int draw_caches(struct frame *fr, const struct viewstate *vs, int y)
 	char buf[32];
 
 	if (!vs->timing) {
-		text(fr, RIGHT_X + 8, ry + 4, DIM, "(timing mode only)", 0);
+		if (STATIC_PASS)
+			text(fr, RIGHT_X + 8, ry + 4, DIM, "(timing mode only)", 0);
+		return y + ph + 6;
+	}
+	if (STATIC_PASS) {
+		for (int k = 0; k < VIEW_CACHES; k++)
+			text(fr, RIGHT_X + 26 + k * (HEAT_W + 8), ry, DIM, names[k], 0);
+		for (int h = 0; h < n; h++) {
+			snprintf(buf, sizeof(buf), "h%d", h);
+			text(fr, RIGHT_X + 4, ry + 14 + h * CACHE_ROW, TEXT, buf, 0);
+		}
 		return y + ph + 6;
 	}
 	for (int h = 0; h < n; h++)
@@ -260,12 +305,8 @@ static int draw_caches(struct frame *fr, const struct viewstate *vs, int y)
 			for (uint32_t s = 0; s < vs->cache[h][k].sets; s++)
 				if (vs->cache[h][k].heat[s] > max[k])
 					max[k] = vs->cache[h][k].heat[s];
-	for (int k = 0; k < VIEW_CACHES; k++)
-		text(fr, RIGHT_X + 26 + k * (HEAT_W + 8), ry, DIM, names[k], 0);
 	ry += 12;
 	for (int h = 0; h < n; h++, ry += CACHE_ROW) {
-		snprintf(buf, sizeof(buf), "h%d", h);
-		text(fr, RIGHT_X + 4, ry + 2, TEXT, buf, 0);
 		for (int k = 0; k < VIEW_CACHES; k++)
 			draw_heat(fr, &vs->cache[h][k], max[k], RIGHT_X + 26 + k * (HEAT_W + 8), ry);
 	}
@@ -279,16 +320,21 @@ static int draw_sched(struct frame *fr, const struct viewstate *vs, int y)
 	char buf[64];
 
 	if (!vs->events) {
-		text(fr, RIGHT_X + 8, ry + 2, DIM, "no kernel events (bare metal, or", 0);
-		text(fr, RIGHT_X + 8, ry + 12, DIM, "no sim-control port)", 0);
+		if (STATIC_PASS) {
+			text(fr, RIGHT_X + 8, ry + 2, DIM, "no kernel events (bare metal, or", 0);
+			text(fr, RIGHT_X + 8, ry + 12, DIM, "no sim-control port)", 0);
+		}
 		return y + ph + 6;
 	}
 	for (int h = 0; h < n; h++, ry += 12) {
 		const struct view_hart *vh = &vs->hart[h];
 		int bar = (int)(vh->rq > 20 ? 20 : vh->rq) * 8;
 
-		snprintf(buf, sizeof(buf), "h%d", h);
-		text(fr, RIGHT_X + 4, ry + 1, TEXT, buf, 0);
+		if (STATIC_PASS) {
+			snprintf(buf, sizeof(buf), "h%d", h);
+			text(fr, RIGHT_X + 4, ry + 1, TEXT, buf, 0);
+			continue;
+		}
 		fill(fr, RIGHT_X + 26, ry, bar, 9, TITLE);
 		snprintf(buf, sizeof(buf), "%u", vh->rq);
 		text(fr, RIGHT_X + 30 + bar, ry + 1, TEXT, buf, 0);
@@ -305,31 +351,55 @@ static void draw_keys(struct frame *fr, int y)
 {
 	int ty = panel(fr, "keys", RIGHT_X, y, RIGHT_W, VIEW_H - y - 8, "keys");
 
+	if (DYNAMIC_PASS)
+		return;
+
 	text(fr, RIGHT_X + 8, ty + 2, DIM, "space  pause / run     s  step", 0);
 	text(fr, RIGHT_X + 8, ty + 12, DIM, "[ ]    step size /2 x2", 0);
 	text(fr, RIGHT_X + 8, ty + 22, DIM, "+ -    zoom the histories", 0);
 	text(fr, RIGHT_X + 8, ty + 32, DIM, "q Esc  stop the run", 0);
 }
 
-void render_frame(struct frame *fr, const struct viewstate *vs, const struct view_ui *ui)
+static void draw_all(struct frame *fr, const struct viewstate *vs, const struct view_ui *ui)
 {
 	char buf[200];
 	int y;
 
-	fr->nregions = 0;
-	fill(fr, 0, 0, VIEW_W, VIEW_H, BG);
-	snprintf(buf, sizeof(buf),
-		 "osprey   cycle %llu   %llu insns   %s   zoom %d (%llu cycles/col)   step %llu",
-		 (unsigned long long)vs->now, (unsigned long long)vs->retired, ui->state, ui->zoom,
-		 (unsigned long long)(vs->interval * (uint64_t)ui->zoom),
-		 (unsigned long long)ui->step);
-	text(fr, LEFT_X, 6, TEXT, buf, 0);
+	if (DYNAMIC_PASS) {
+		snprintf(buf, sizeof(buf),
+			 "osprey   cycle %llu   %llu insns   %s   zoom %d (%llu cycles/col)   "
+			 "step %llu", (unsigned long long)vs->now, (unsigned long long)vs->retired,
+			 ui->state, ui->zoom, (unsigned long long)(vs->interval * (uint64_t)ui->zoom),
+			 (unsigned long long)ui->step);
+		text(fr, LEFT_X, 6, TEXT, buf, 0);
+	}
 	y = draw_harts(fr, vs, ui, 20);
 	y = draw_bus(fr, vs, ui, y);
 	draw_console(fr, vs, y);
 	y = draw_caches(fr, vs, 20);
 	y = draw_sched(fr, vs, y);
 	draw_keys(fr, y);
+}
+
+void render_frame(struct frame *fr, const struct viewstate *vs, const struct view_ui *ui)
+{
+	static struct frame template;
+	static int template_key = -1;
+	/* what the static layer depends on: the harts, timing mode, kernel events */
+	int key = vs->nharts | !!vs->timing << 8 | !!vs->events << 9;
+
+	if (key != template_key) {
+		pass = PASS_STATIC;
+		template.nregions = 0;
+		fill(&template, 0, 0, VIEW_W, VIEW_H, BG);
+		draw_all(&template, vs, ui);
+		template_key = key;
+	}
+	memcpy(fr->px, template.px, sizeof(fr->px));
+	memcpy(fr->region, template.region, sizeof(fr->region));
+	fr->nregions = template.nregions;
+	pass = PASS_DYNAMIC;
+	draw_all(fr, vs, ui);
 }
 
 void render_regions(const struct frame *fr, char *buf, int len)

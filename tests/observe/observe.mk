@@ -67,3 +67,22 @@ test-view: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(OBSERVE_DISK)
 	@python3 tests/observe/view_check.py $(VIEW_DIR)/kernel.png 4 --seen U,S
 
 TEST_TARGETS += test-view
+
+# The README's pictures: the view's headless snapshots of the demo (4 harts,
+# cycle 3000000) and of the kernel workload numeric-make (4 harts, cycle
+# 70000000), and their copies in docs/img/ with the pixels deflated.
+SHOT_DIR := $(BUILD)/screenshots
+.PHONY: screenshots
+screenshots: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(OBSERVE_DISK)
+	@mkdir -p $(SHOT_DIR)
+	$(OSPREY) -q --cores 4 --view-snapshot $(SHOT_DIR)/demo.png --view-at 3000000 \
+		$(DEMO_ELF) >/dev/null
+	$(OSPREY) -q --cores 4 --uart-in none --view-snapshot $(SHOT_DIR)/kernel.png \
+		--view-at 70000000 --max-cycles 70000001 --disk $(OBSERVE_DISK) $(KERNEL_ELF) \
+		>/dev/null 2>&1; test $$? = 3
+	@mkdir -p docs/img
+	@for f in demo kernel; do \
+		python3 tests/observe/png_deflate.py $(SHOT_DIR)/$$f.png docs/img/view-$$f.png; done
+	@python3 tests/observe/view_check.py docs/img/view-demo.png 4 --now 0=M --never U,S
+	@python3 tests/observe/view_check.py docs/img/view-kernel.png 4 --seen U,S
+	@echo "screenshots: $(SHOT_DIR)/demo.png $(SHOT_DIR)/kernel.png, copies in docs/img/"

@@ -81,16 +81,11 @@ static void usage(FILE *out)
 		"                       processes, modes, traps, IPIs, DMA per hart, counters\n"
 		"                       (turns sys.simctl on); --timeline-interval N cycles\n"
 		"                       per sample (default 100000)\n"
-		"  --kanata FILE        timing mode: the pipeline log (Kanata format, for the\n"
-		"                       Konata viewer) of the instructions begun from cycle\n"
-		"                       --kanata-from C (default 0) to --kanata-to C\n"
-		"                       (default from + %d)\n"
-		"  --view               an SDL2 window showing the machine as it runs: modes,\n"
-		"                       functions, cache heat maps, bus, run queues, console\n"
-		"                       (keys: space pause, s step, [ ] step size, + - zoom,\n"
-		"                       q stop; turns sys.simctl on)\n"
-		"  --view-snapshot FILE.png  the same picture, without a display, at cycle\n"
-		"                       --view-at C (default: the run's end)\n"
+		"  --kanata FILE        timing mode: a pipeline log for Konata, cycles\n"
+		"                       --kanata-from C (default 0) to --kanata-to C (+%d)\n"
+		"  --view               a window showing the machine as it runs (SDL2)\n"
+		"  --view-snapshot FILE.png  its picture at cycle --view-at C (default: the\n"
+		"                       end), with no display\n"
 		"  --check-sched        report intervals where a hart sat idle while a process\n"
 		"                       waited in another hart's run queue (kernel events\n"
 		"                       through the sim-control port; turns sys.simctl on)\n"
@@ -740,8 +735,9 @@ static int run(int argc, char **argv)
 		if (view_finish(&view) | (view_snapshot && commit_output(&snapshot_out)))
 			status = EXIT_OUTPUT;
 		if (view_live && !quiet)
-			fprintf(stderr, "osprey: --view: %llu frames shown\n",
-				(unsigned long long)view.frames);
+			fprintf(stderr, "osprey: --view: %llu frames shown; the view took %.3f s "
+				"of the simulation's %.3f s of CPU\n", (unsigned long long)view.frames,
+				view.cpu_seconds, view_thread_seconds());
 		console_view = NULL;
 		view_close(&view);
 	}

@@ -14,12 +14,22 @@ static const char no_display[] =
 	"--view: cannot open a window: no display (DISPLAY, WAYLAND_DISPLAY) could be opened; "
 	"--view-snapshot FILE.png --view-at CYCLE draws without one";
 
-static double host_seconds(void)
+static double clock_seconds(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double host_seconds(void)
+{
+	return clock_seconds(CLOCK_MONOTONIC);
+}
+
+double view_thread_seconds(void)
+{
+	return clock_seconds(CLOCK_THREAD_CPUTIME_ID);
 }
 
 /* ---- the window's thread: it alone calls SDL ------------------------------------ */
@@ -351,6 +361,7 @@ static uint64_t view_sample(void *ctx, struct machine *m)
 {
 	struct view *v = ctx;
 	uint64_t next = VIEW_SAMPLE_CYCLES;
+	double t0 = view_thread_seconds();
 
 	if (v->failed)
 		return UINT64_MAX / 2;	/* the view stopped: the run goes on without it */
@@ -367,6 +378,7 @@ static uint64_t view_sample(void *ctx, struct machine *m)
 	}
 	if (v->snap && !v->snapped && v->snap_at - m->now < next)
 		next = v->snap_at - m->now;
+	v->cpu_seconds += view_thread_seconds() - t0;
 	return next;
 }
 

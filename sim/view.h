@@ -69,6 +69,7 @@ struct view {
 	int paused;
 	uint64_t pause_at;		/* the cycle a step ends at (UINT64_MAX: none) */
 	uint64_t frames;		/* frames shown */
+	double cpu_seconds;		/* the simulation's thread's CPU time in the view (sampling, drawing) */
 	/* headless: the snapshot */
 	FILE *snap;			/* NULL: none asked */
 	uint64_t snap_at;		/* its cycle */
@@ -97,6 +98,9 @@ void view_console(struct view *v, const char *buf, size_t n);
  * not be written.
  */
 int view_finish(struct view *v);
+
+/* The calling thread's CPU time so far, in seconds. */
+double view_thread_seconds(void);
 
 /* Closes the window and frees everything. */
 void view_close(struct view *v);

@@ -441,6 +441,10 @@ int kanata_finish(struct kanata *k, uint64_t now)
 		if (k->ncores)
 			detach(k);
 	}
+	if (!k->written && !k->failed)
+		fprintf(stderr, "osprey: --kanata: no instruction began in cycles %llu-%llu of "
+			"timing mode (the run ended at cycle %llu)\n", (unsigned long long)k->from,
+			(unsigned long long)k->to, (unsigned long long)now);
 	return k->failed ? -1 : 0;
 }
 

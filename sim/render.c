@@ -124,7 +124,7 @@ static const char *const hart_region_names[VIEW_MAX_SHOWN] = {
 static int draw_harts(struct frame *fr, const struct viewstate *vs, const struct view_ui *ui,
 		      int y)
 {
-	int n = shown(vs), h0 = 14 + n * HART_ROW + 4;
+	int n = shown(vs), h0 = 14 + n * HART_ROW + 4 + (vs->nharts > n ? FONT_LINE : 0);
 	int ry = panel(fr, "harts", LEFT_X, y, LEFT_W, h0,
 		       "harts: mode over time (newest right), function, process");
 	char buf[96];

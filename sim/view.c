@@ -312,13 +312,20 @@ static int take_keys(struct view *v)
 		sh->step = 0;
 		sh->paused = 0;
 		v->pause_at = v->m->now + v->ui.step;
+		fprintf(stderr, "osprey: view: stepping %llu cycles from cycle %llu\n",
+			(unsigned long long)v->ui.step, (unsigned long long)v->m->now);
 	} else if (was_paused && !sh->paused) {
 		v->pause_at = UINT64_MAX;	/* space: run on, the step forgotten */
+		fprintf(stderr, "osprey: view: running from cycle %llu\n",
+			(unsigned long long)v->m->now);
 	}
 	if (v->m->now >= v->pause_at) {
 		sh->paused = 1;			/* the step is done */
 		v->pause_at = UINT64_MAX;
 	}
+	if (sh->paused && !was_paused)
+		fprintf(stderr, "osprey: view: paused at cycle %llu\n",
+			(unsigned long long)v->m->now);
 	v->paused = sh->paused;
 	return redraw || v->paused != was_paused;
 }

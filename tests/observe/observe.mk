@@ -45,8 +45,9 @@ TEST_TARGETS += test-kanata
 # The view: a headless snapshot of the demo (bare metal, M-mode only: hart 0
 # shows M now and no history shows U or S), the live window under Xvfb with a
 # snapshot at the same cycle (its histories and bus graph the same pixels,
-# frames shown), and a snapshot of the kernel workload (U and S seen). Each
-# PNG is read strictly (tests/observe/view_check.py).
+# frames shown), a snapshot of the kernel workload (U and S seen), each PNG
+# read strictly (tests/observe/view_check.py); and keys pressed in the window
+# through XTEST: pause, step, stop (tests/observe/view_keys.py).
 VIEW_DIR := $(BUILD)/tests/observe
 .PHONY: test-view
 test-view: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(OBSERVE_DISK)
@@ -65,6 +66,8 @@ test-view: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(OBSERVE_DISK)
 		--view-at 50000000 --max-cycles 50000001 --disk $(OBSERVE_DISK) $(KERNEL_ELF) \
 		>/dev/null 2>&1; test $$? = 3
 	@python3 tests/observe/view_check.py $(VIEW_DIR)/kernel.png 4 --seen U,S
+	@xvfb-run -a python3 tests/observe/view_keys.py $(OSPREY) --cores 4 --uart-in none \
+		--disk $(OBSERVE_DISK) $(KERNEL_ELF)
 
 TEST_TARGETS += test-view
 

@@ -50,9 +50,31 @@ def main():
         xtst.XTestFakeKeyEvent(dpy, code, 0, 0)
         x11.XFlush(dpy)
 
+    x11.XDefaultRootWindow.restype = ctypes.c_ulong
+    x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+    x11.XQueryTree.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.POINTER(ctypes.c_ulong),
+                               ctypes.POINTER(ctypes.c_ulong),
+                               ctypes.POINTER(ctypes.POINTER(ctypes.c_ulong)),
+                               ctypes.POINTER(ctypes.c_uint)]
+    x11.XFree.argtypes = [ctypes.c_void_p]
+
+    def windows():
+        r, p, kids, n = ctypes.c_ulong(), ctypes.c_ulong(), ctypes.POINTER(ctypes.c_ulong)(), \
+            ctypes.c_uint()
+        x11.XQueryTree(dpy, x11.XDefaultRootWindow(dpy), ctypes.byref(r), ctypes.byref(p),
+                       ctypes.byref(kids), ctypes.byref(n))
+        if kids:
+            x11.XFree(kids)
+        return n.value
+
+    before = windows()
     run = subprocess.Popen([sys.argv[1], "--view"] + sys.argv[2:], stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, text=True)
-    time.sleep(2)               # the window opens and the run goes on
+    for _ in range(200):        # the window opens (at most 20 s on a busy machine)
+        if windows() > before or run.poll() is not None:
+            break
+        time.sleep(0.1)
+    time.sleep(1)               # and the run goes on
     # no window manager: the keyboard follows the pointer, put over the window
     xtst.XTestFakeMotionEvent(dpy, -1, 200, 200, 0)
     x11.XFlush(dpy)

@@ -86,10 +86,14 @@ include tests/coherence/coherence.mk
 include tests/sweep/sweep.mk
 include tests/dma/dma.mk
 
-OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o gdb.o)
+# The live view (sim/view.c) opens its window with SDL2; its snapshots need no display.
+OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o gdb.o \
+	view.o render.o font.o png.o)
+OSPREY_LIBS := -lSDL2 -lm -pthread
 
 $(OSPREY): $(OSPREY_OBJ) $(MODEL_LIB) $(COSIM_LIB) $(SBUF_RTL_LIB)
-	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(OSPREY_OBJ) $(SBUF_RTL_LIBS) $(MODEL_LIB) $(HOST_LIBS)
+	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(OSPREY_OBJ) $(SBUF_RTL_LIBS) $(MODEL_LIB) $(HOST_LIBS) \
+		$(OSPREY_LIBS)
 
 # ---- the user's targets -----------------------------------------------------
 .PHONY: all deps deps-test deps-cosim run test bench clean run-built test-built run-demo \

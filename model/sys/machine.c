@@ -67,6 +67,7 @@ int machine_init(struct machine *m, const struct config *cfg, const struct machi
 	m->cycle_limit = opts->max_cycles ? opts->max_cycles : UINT64_MAX;
 	m->watchdog = watchdog_bound(cfg);
 	m->watch_at = m->watchdog == UINT64_MAX ? UINT64_MAX : m->watchdog / 4;
+	m->sample_at = UINT64_MAX;	/* no sampler yet */
 	m->nharts = (int)cfg->cores;
 	symtab_init(&m->syms);
 	if (cfg->mode == MODE_TIMING && timing_host_bytes(cfg) > MAX_TIMING_HOST_BYTES) {
@@ -277,8 +278,43 @@ static void update_check(struct machine *m)
 	uint64_t last = last_cycle(m);
 
 	m->check_at = m->watch_at < last ? m->watch_at : last;
-	if (m->sample_every && m->sample_at < m->check_at)
+	if (m->sample_at < m->check_at)
 		m->check_at = m->sample_at;
+}
+
+/* Runs the samplers whose cycle has come, and finds the next one's. */
+static void run_samplers(struct machine *m)
+{
+	m->sample_at = UINT64_MAX;
+	for (int i = 0; i < m->nsamplers; i++) {
+		struct machine_sampler *s = &m->sampler[i];
+
+		if (m->now >= s->at) {
+			uint64_t n = s->fn(s->ctx, m);
+
+			s->at = m->now + (n ? n : 1);
+		}
+		if (s->at < m->sample_at)
+			m->sample_at = s->at;
+	}
+	update_check(m);
+}
+
+int machine_add_sampler(struct machine *m, uint64_t first,
+			uint64_t (*fn)(void *ctx, struct machine *m), void *ctx)
+{
+	struct machine_sampler *s;
+
+	if (m->nsamplers == MACHINE_SAMPLERS)
+		return -1;
+	s = &m->sampler[m->nsamplers++];
+	s->at = first;
+	s->fn = fn;
+	s->ctx = ctx;
+	if (first < m->sample_at)
+		m->sample_at = first;
+	update_check(m);
+	return 0;
 }
 
 /*
@@ -337,11 +373,8 @@ static __attribute__((noinline, cold)) void at_check(struct machine *m)
 			 (unsigned long long)m->opts.max_cycles);
 	else if (m->now >= m->watch_at)
 		watchdog_look(m);
-	if (m->sample_every && m->now >= m->sample_at) {
-		m->sample(m->sample_ctx, m);
-		m->sample_at = m->now + m->sample_every;
-		update_check(m);
-	}
+	if (m->now >= m->sample_at)
+		run_samplers(m);
 }
 
 /*

@@ -21,6 +21,7 @@
 #include "sys/report.h"
 #include "sys/schedcheck.h"
 #include "sys/timeline.h"
+#include "cpu/hpm.h"
 #include "outfile.h"
 #include "sim_cosim.h"
 #include "gdb.h"
@@ -90,6 +91,7 @@ static void usage(FILE *out)
 		"  --waves FILE         dump core 0's stream buffer ports (and the RTL's, with\n"
 		"                       --cosim) to FILE (FST) from --waves-from C (default 0)\n"
 		"                       to --waves-to C (default from + 100000); --waves-core N\n"
+		"  --hpm-events         list the events mhpmevent3..31 select, and exit\n"
 		"  -q, --quiet          no summary line at exit\n"
 		"  -h, --help           this text\n"
 		"  -V, --version        osprey's version\n"
@@ -110,7 +112,7 @@ enum {
 	OPT_COSIM, OPT_WAVES, OPT_WAVES_FROM, OPT_WAVES_TO, OPT_WAVES_CORE, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
 	OPT_MAX_CYCLES, OPT_DISK, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE, OPT_PROFILE,
 	OPT_PROFILE_TOP, OPT_PROFILE_SYMS, OPT_GDB, OPT_CHECK_SCHED, OPT_CHECK_SCHED_THRESHOLD,
-	OPT_TIMELINE, OPT_TIMELINE_INTERVAL,
+	OPT_TIMELINE, OPT_TIMELINE_INTERVAL, OPT_HPM_EVENTS,
 };
 
 static const struct option long_opts[] = {
@@ -139,6 +141,7 @@ static const struct option long_opts[] = {
 	{ "profile-syms", required_argument, NULL, OPT_PROFILE_SYMS },
 	{ "gdb", required_argument, NULL, OPT_GDB },
 	{ "timeline", required_argument, NULL, OPT_TIMELINE },
+	{ "hpm-events", no_argument, NULL, OPT_HPM_EVENTS },
 	{ "timeline-interval", required_argument, NULL, OPT_TIMELINE_INTERVAL },
 	{ "check-sched", no_argument, NULL, OPT_CHECK_SCHED },
 	{ "check-sched-threshold", required_argument, NULL, OPT_CHECK_SCHED_THRESHOLD },
@@ -495,6 +498,11 @@ static int run(int argc, char **argv)
 					   optarg);
 			check_sched = 1;
 			break;
+		case OPT_HPM_EVENTS:
+			for (int e = 0; e < hpm_nevents; e++)
+				printf("%2d  %-18s %s\n", e, hpm_events[e].stat ? hpm_events[e].stat : "-",
+				       hpm_events[e].what);
+			return 0;
 		case 'q': quiet = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("osprey %s\n", OSPREY_VERSION); return 0;

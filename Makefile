@@ -79,6 +79,7 @@ include tests/timing/timing.mk
 include tests/cosim/cosim.mk
 include tests/kernel/kernel-tests.mk
 include tests/layout/layout-tests.mk
+include tests/hpm/hpm.mk
 include tests/cli/cli.mk
 include tests/observe/observe.mk
 include tests/fuzz/fuzz.mk

@@ -23,6 +23,7 @@
 #include "sys/schedcheck.h"
 #include "sys/bbprof.h"
 #include "sys/timeline.h"
+#include "cpu/hpm.h"
 #include "outfile.h"
 #include "sim_cosim.h"
 #include "gdb.h"
@@ -104,6 +105,7 @@ static void usage(FILE *out)
 		"  --waves FILE         dump core 0's stream buffer ports (and the RTL's, with\n"
 		"                       --cosim) to FILE (FST) from --waves-from C (default 0)\n"
 		"                       to --waves-to C (default from + 100000); --waves-core N\n"
+		"  --hpm-events         list the events mhpmevent3..31 select, and exit\n"
 		"  -q, --quiet          no summary line at exit\n"
 		"  -h, --help           this text\n"
 		"  -V, --version        osprey's version\n"
@@ -126,6 +128,7 @@ enum {
 	OPT_PROFILE_TOP, OPT_PROFILE_SYMS, OPT_GDB, OPT_CHECK_SCHED, OPT_CHECK_SCHED_THRESHOLD,
 	OPT_TIMELINE, OPT_TIMELINE_INTERVAL, OPT_BB_PROFILE, OPT_BB_PROFILE_ELF,
 	OPT_KANATA, OPT_KANATA_FROM, OPT_KANATA_TO, OPT_VIEW, OPT_VIEW_SNAPSHOT, OPT_VIEW_AT,
+	OPT_HPM_EVENTS,
 };
 
 static const struct option long_opts[] = {
@@ -156,6 +159,7 @@ static const struct option long_opts[] = {
 	{ "timeline", required_argument, NULL, OPT_TIMELINE },
 	{ "bb-profile", required_argument, NULL, OPT_BB_PROFILE },
 	{ "bb-profile-elf", required_argument, NULL, OPT_BB_PROFILE_ELF },
+	{ "hpm-events", no_argument, NULL, OPT_HPM_EVENTS },
 	{ "timeline-interval", required_argument, NULL, OPT_TIMELINE_INTERVAL },
 	{ "kanata", required_argument, NULL, OPT_KANATA },
 	{ "kanata-from", required_argument, NULL, OPT_KANATA_FROM },
@@ -572,6 +576,11 @@ static int run(int argc, char **argv)
 					   optarg);
 			check_sched = 1;
 			break;
+		case OPT_HPM_EVENTS:
+			for (int e = 0; e < hpm_nevents; e++)
+				printf("%2d  %-18s %s\n", e, hpm_events[e].stat ? hpm_events[e].stat : "-",
+				       hpm_events[e].what);
+			return 0;
 		case 'q': quiet = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("osprey %s\n", OSPREY_VERSION); return 0;

@@ -68,6 +68,7 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
 	h->mpfctl = 0;
 	trigger_reset(h);
 	h->mupdbase = h->mupdlimit = 0;
+	hpm_reset(&h->hpm);
 	h->cycle = h->instret = 0;
 	tlb_flush(&h->itlb, 1, 0, 1, 0);
 	tlb_flush(&h->dtlb, 1, 0, 1, 0);
@@ -370,6 +371,11 @@ void hart_describe_last_trap(const struct hart *h, char *buf, int len)
 		 cause, where);
 }
 const struct hart_stats *hart_stats(const struct hart *h) { return &h->stats; }
+
+void hart_bind_counters(struct hart *h, const struct stat_group *g, int n)
+{
+	hpm_bind(&h->hpm, g, n);
+}
 
 const struct stat_field hart_stat_fields[] = {
 	STAT(struct hart_stats, insns), STAT(struct hart_stats, cycles),

@@ -338,6 +338,9 @@ struct hart_stats {
 extern const struct stat_field hart_stat_fields[];
 extern const int hart_stat_nfields;
 const struct hart_stats *hart_stats(const struct hart *h);
+/* Gives mhpmcounter3..31 their events' statistics: @g[0..n), this hart's groups. */
+struct stat_group;
+void hart_bind_counters(struct hart *h, const struct stat_group *g, int n);
 
 const char *priv_name(enum priv p);
 

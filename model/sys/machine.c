@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "sys/elf_load.h"
+#include "sys/report.h"
 
 /* Core cycles between polls of the UART's receive source. */
 #define UART_POLL_CYCLES 65536
@@ -53,6 +54,16 @@ static uint64_t watchdog_bound(const struct config *cfg)
 	if (!cfg->watchdog)
 		return UINT64_MAX;
 	return cfg->watchdog > slow ? cfg->watchdog : slow;
+}
+
+/* Points every hart's performance counters at its statistics (again, once timing exists). */
+static void bind_counters(struct machine *m)
+{
+	for (int i = 0; i < m->nharts; i++) {
+		struct stat_group g[MAX_GROUPS];
+
+		hart_bind_counters(m->harts[i], g, report_stat_groups(m, i, g));
+	}
 }
 
 int machine_init(struct machine *m, const struct config *cfg, const struct machine_opts *opts,
@@ -116,6 +127,7 @@ int machine_init(struct machine *m, const struct config *cfg, const struct machi
 		dmactl_init(&m->dma, cfg, &m->mm, &m->plic, m->harts, &m->lr, &m->now);
 		memmap_add(&m->mm, "dma", DMA_BASE, DMA_SIZE, &dmactl_ops, &m->dma);
 	}
+	bind_counters(m);
 	return 0;
 }
 
@@ -552,6 +564,7 @@ static int build_timing(struct machine *m)
 	}
 	if (m->cfg.dma.enabled)
 		timing_attach_dma(m->timing, &m->dma);
+	bind_counters(m);
 	return 0;
 }
 

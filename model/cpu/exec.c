@@ -247,6 +247,7 @@ static int op_sc_w(struct hart *h, const struct insn *d)
 		*w = X(rs2);
 	}
 	h->x[d->rd] = !ok;
+	h->yield_hint |= !ok;	/* another hart took the reservation */
 	return NEXT();
 }
 
@@ -260,6 +261,7 @@ static int op_sc_w(struct hart *h, const struct insn *d)
 		a = *w; \
 		lr_break(h->env.lr, pa); \
 		*w = (expr); \
+		h->yield_hint |= *w == a;	/* e.g. a lock's test-and-set that failed */ \
 		h->x[d->rd] = a; \
 		return NEXT(); \
 	}

@@ -272,6 +272,14 @@ enum hart_event hart_step_peeked(struct hart *h, const struct hart_peek *pk)
 	return run_insn(h, priv, pk->pc, pk->insn);
 }
 
+int hart_take_yield_hint(struct hart *h)
+{
+	int hint = h->yield_hint;
+
+	h->yield_hint = 0;
+	return hint;
+}
+
 void hart_watch_page(struct hart *h, uint32_t ppn)
 {
 	h->env.slow_page = ppn;

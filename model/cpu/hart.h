@@ -260,6 +260,14 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1);
 /* Runs one instruction (or takes one interrupt). */
 enum hart_event hart_step(struct hart *h);
 
+/*
+ * Whether the hart has shown, since the last call, that it waits for another
+ * hart: a store-conditional that failed, or an atomic that left memory as it
+ * was (a test-and-set of a lock already taken). Clears the hint. Functional
+ * mode's quanta (sys.quantum) end the hart's turn early on it.
+ */
+int hart_take_yield_hint(struct hart *h);
+
 /* Sends every store to physical page @ppn through env.watch_store. */
 void hart_watch_page(struct hart *h, uint32_t ppn);
 /* Sets the trap observer (hart_env.on_trap; NULL: none). */

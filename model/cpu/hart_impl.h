@@ -126,6 +126,7 @@ struct hart {
 	uint32_t spin;		/* in a jump-to-self loop: that jal's word, else 0 */
 	int spin_detect;	/* jump-to-self loops may idle (functional mode) */
 	int timed;		/* the timing model keeps the cycle count (hart_set_timed) */
+	uint8_t yield_hint;	/* waits for another hart: see hart_take_yield_hint */
 
 	/* machine-mode CSRs */
 	uint32_t mstatus;	/* the only copy: sstatus is a view of it */

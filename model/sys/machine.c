@@ -431,6 +431,113 @@ static void run_functional(struct machine *m, uint64_t until)
 	}
 }
 
+/*
+ * The cycles of the next slice of functional mode in quanta: sys.quantum,
+ * cut at the next timer event, limit or watchdog look (check_at) and console
+ * poll, so that the devices act at the same cycles as with a quantum of 1.
+ */
+static uint64_t slice_cycles(const struct machine *m)
+{
+	uint64_t k = m->cfg.quantum, now = m->now;
+	uint64_t poll = UART_POLL_CYCLES - now % UART_POLL_CYCLES;
+
+	if (m->clint.next_event - now < k)
+		k = m->clint.next_event > now ? m->clint.next_event - now : 1;
+	if (m->check_at - now < k)
+		k = m->check_at > now ? m->check_at - now : 1;
+	return poll < k ? poll : k;
+}
+
+/*
+ * Functional mode in quanta (sys.quantum > 1): in each slice of k cycles,
+ * hart 0 runs its k cycles, then hart 1 its k, and so on; then the devices
+ * act (after_cycle) once at the slice's end. A hart's turn ends early when
+ * it waits in WFI or spins in a jump-to-self (the rest of the turn idles, as
+ * the quantum of 1 would), or when it shows that it waits for another hart
+ * (hart_take_yield_hint: the rest of the turn passes as stall cycles, with no
+ * instruction). The run stops at the exact instruction that reaches @until,
+ * the instruction limit or a stop (the finisher), with now at that hart's
+ * cycle. Deterministic: the order depends on nothing but the guest.
+ */
+static void run_quanta(struct machine *m, uint64_t until)
+{
+	uint64_t stop_at = until < m->insn_limit ? until : m->insn_limit;
+
+	update_check(m);
+	while (m->stop.kind == STOP_NONE && m->retired < until) {
+		uint64_t base = m->now, k = slice_cycles(m), end = base + k;
+		int ran = 0, spinning = 0, halt = 0;
+
+		for (int i = 0; i < m->nharts && !halt; i++) {
+			struct hart *h = m->harts[i];
+
+			hart_take_yield_hint(h);	/* from before this turn */
+			for (uint64_t j = 0; j < k; j++) {
+				uint64_t rest = k - j - 1;
+
+				m->now = base + j;	/* what mtime reads during the turn */
+				switch (hart_step(h)) {
+				case HART_RETIRED:
+					ran = 1;
+					m->retired++;
+					if (__builtin_expect(m->retired >= m->htif.check_at, 0))
+						htif_poll(&m->htif);
+					if (__builtin_expect(m->retired >= stop_at ||
+							     m->stop.kind != STOP_NONE, 0)) {
+						halt = 1;
+						end = base + j + 1;
+					} else if (__builtin_expect(hart_take_yield_hint(h), 0)) {
+						hart_count_cycles(h, rest, hart_priv(h));
+					} else {
+						continue;
+					}
+					break;
+				case HART_TRAPPED:
+					ran = 1;
+					if (m->stop.kind != STOP_NONE) {
+						halt = 1;
+						end = base + j + 1;
+						break;
+					}
+					continue;
+				case HART_SPINNING:
+					/* The jump retires each cycle until the limit or the turn's end. */
+					spinning++;
+					m->retired++;
+					if (rest > stop_at - m->retired)
+						rest = stop_at - m->retired;
+					hart_idle(h, rest);
+					m->retired += rest;
+					if (m->retired >= stop_at) {
+						halt = 1;
+						end = base + j + 1 + rest;
+					}
+					break;
+				case HART_WAITING:
+					hart_idle(h, rest);
+					break;
+				case HART_STUCK:
+					check_stuck(m, h);
+					halt = 1;
+					end = base + j + 1;
+					break;
+				case HART_DEBUG:
+					break;	/* not under a debugger: machine_debug_run takes quanta of 1 */
+				}
+				break;
+			}
+		}
+		m->now = end;
+		if (m->stop.kind != STOP_NONE)
+			break;
+		after_cycle(m);
+		if (!ran && m->stop.kind == STOP_NONE) {
+			idle_skip(m, spinning);
+			after_cycle(m);	/* the jump may land on a limit or a timer */
+		}
+	}
+}
+
 /* The earliest cycle a device needs the loop: the timer, the console poll. */
 static uint64_t device_next(const struct machine *m)
 {
@@ -533,13 +640,22 @@ int machine_debug_run(struct machine *m, int (*interrupted)(void *ctx), void *ct
 	return m->paused;
 }
 
+/* Functional mode, in quanta when sys.quantum asks for more than one cycle per turn. */
+static void run_untimed(struct machine *m, uint64_t until)
+{
+	if (m->cfg.quantum > 1)
+		run_quanta(m, until);
+	else
+		run_functional(m, until);
+}
+
 void machine_run(struct machine *m)
 {
 	if (m->cfg.mode == MODE_FUNCTIONAL) {
-		run_functional(m, UINT64_MAX);
+		run_untimed(m, UINT64_MAX);
 	} else {
 		if (m->opts.fast_forward)
-			run_functional(m, m->opts.fast_forward);
+			run_untimed(m, m->opts.fast_forward);
 		if (m->stop.kind == STOP_NONE) {
 			if (build_timing(m))
 				sim_stop(&m->stop, STOP_INTERNAL, EXIT_INTERNAL,

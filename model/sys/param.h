@@ -31,6 +31,14 @@
 
 #define DEFAULT_CORE_HZ		100000000u	/* core clock, Hz */
 #define DEFAULT_TIMEBASE_HZ	10000000u	/* mtime frequency, Hz (QEMU virt's) */
+/*
+ * Functional mode's harts take turns of up to this many cycles (sys.quantum):
+ * the default is where `make bench` stopped gaining; 1 is one instruction
+ * per hart in turn. A turn never crosses a console poll (every 65536
+ * cycles), so larger values would change nothing.
+ */
+#define DEFAULT_QUANTUM		256
+#define MAX_QUANTUM		65536
 #define DEFAULT_WATCHDOG	10000000u	/* core cycles without a retired instruction */
 
 #define PAGE_SIZE		4096u		/* bytes */

@@ -609,6 +609,23 @@ void decode(uint32_t raw, struct insn *d)
 		if (d->cls == IC_STORE || (d->uses & INSN_OWN))
 			d->uses |= INSN_MWRITE;
 	}
+	/*
+	 * What hart_run_fast leaves to hart_step: anything that may change the
+	 * privilege, the interrupt enables, the counters or what it checks once
+	 * per call; atomics (their yield hint); a jump to itself (spin detection).
+	 */
+	switch (d->cls) {
+	case IC_CSR: case IC_FENCE_I: case IC_SFENCE: case IC_XRET: case IC_WFI: case IC_ECALL:
+	case IC_ILLEGAL: case IC_AMO:
+		d->uses |= INSN_STEP;
+		break;
+	case IC_JAL:
+		if (d->imm == 0)
+			d->uses |= INSN_STEP;
+		break;
+	default:
+		break;
+	}
 	/* Instructions that do not write rd get rd = 0 so the handler's write is harmless. */
 	if (!row->writes_rd)
 		d->rd = 0;

@@ -11,6 +11,7 @@
 #include "cpu/decode.h"
 #include "cpu/hart_impl.h"
 #include "mem/memmap.h"
+#include "sys/stop.h"
 #include "sys/symtab.h"
 
 /* misa: RV32 (MXL = 1) with A, I, M, S and U. */
@@ -256,6 +257,59 @@ enum hart_event hart_step(struct hart *h)
 	if (__builtin_expect(d->raw != raw, 0))
 		decode(raw, d);
 	return run_insn(h, priv, pc, d);
+}
+
+uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
+{
+	enum priv priv = h->priv;
+	uint32_t pending = hart_mip(h) & h->mie;
+	uint64_t *now = t->now, first = *now, *retired = t->retired, i;
+	int trapped = 0;
+
+	/*
+	 * What stays the same through the loop: no instruction in it changes
+	 * the privilege, the enables or the triggers (those are INSN_STEP, or
+	 * trap and end it); only a device can change mip, which each step checks.
+	 */
+	if (h->timed || h->env.trace || h->trig_on || h->wfi || h->spin ||
+	    (pending && hart_takeable(h, pending)))
+		return 0;
+	for (i = 0; i < n; i++) {
+		uint32_t pc = h->pc, raw;
+		struct insn *d;
+
+		if (__builtin_expect((hart_mip(h) & h->mie) != pending || h->fetch_page.vpn != pc >> 12,
+				     0))
+			break;
+		memcpy(&raw, (const void *)(h->fetch_page.addend + pc), 4);
+		d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
+		if (__builtin_expect(d->raw != raw, 0))
+			decode(raw, d);
+		if (__builtin_expect(d->uses & INSN_STEP, 0))
+			break;
+		*now = first + i;
+		h->just_trapped = 0;
+		if (__builtin_expect(d->exec(h, d) != 0, 0)) {
+			h->x[0] = 0;
+			i++;	/* the trap took this step */
+			trapped = 1;
+			break;
+		}
+		h->x[0] = 0;
+		if (__builtin_expect(++*retired >= t->stop_at || *retired >= *t->poll_at ||
+				     t->stop->kind != STOP_NONE, 0)) {
+			i++;
+			break;
+		}
+	}
+	/* The counters hart_step would have kept, for the steps taken. */
+	/* A last step that trapped is a cycle in the old mode, with no instruction. */
+	h->instret += (i - trapped) * h->instret_step;
+	h->stats.insns.v[SMODE(priv)] += i - trapped;
+	if (!(h->mcountinhibit & 1))
+		h->cycle += i;
+	h->stats.cycles.v[SMODE(priv)] += i;
+	return i;
 }
 
 enum hart_event hart_step_peeked(struct hart *h, const struct hart_peek *pk)

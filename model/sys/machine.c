@@ -462,30 +462,69 @@ static uint64_t slice_cycles(const struct machine *m)
 static void run_quanta(struct machine *m, uint64_t until)
 {
 	uint64_t stop_at = until < m->insn_limit ? until : m->insn_limit;
+	struct quanta_slice *sl = &m->slice;
+	struct hart_turn turn = {
+		.now = &m->now, .retired = &m->retired, .stop_at = stop_at,
+		.poll_at = &m->htif.check_at, .stop = &m->stop,
+	};
+	uint32_t slices = 0;
 
 	update_check(m);
-	while (m->stop.kind == STOP_NONE && m->retired < until) {
-		uint64_t base = m->now, k = slice_cycles(m), end = base + k;
-		int ran = 0, spinning = 0, halt = 0;
+	while (m->stop.kind == STOP_NONE && (sl->active || m->retired < until)) {
+		int halt = 0;
 
-		for (int i = 0; i < m->nharts && !halt; i++) {
-			struct hart *h = m->harts[i];
+		if (!sl->active) {
+			/* A debugger asks between slices whether the user interrupted. */
+			if (__builtin_expect(m->debug, 0) && !(++slices & 0x3f) &&
+			    m->dbg_interrupt(m->dbg_ctx)) {
+				m->paused = -2;
+				return;
+			}
+			sl->active = 1;
+			sl->hart = 0;
+			sl->j = 0;
+			sl->ran = sl->spinning = 0;
+			sl->base = m->now;
+			sl->k = slice_cycles(m);
+			sl->end = sl->base + sl->k;
+			hart_take_yield_hint(m->harts[0]);	/* from before this turn */
+		}
+		while (sl->hart < m->nharts && !halt) {
+			struct hart *h = m->harts[sl->hart];
+			uint64_t base = sl->base, k = sl->k;
 
-			hart_take_yield_hint(h);	/* from before this turn */
-			for (uint64_t j = 0; j < k; j++) {
-				uint64_t rest = k - j - 1;
+			while (sl->j < k) {
+				uint64_t rest;
 
-				m->now = base + j;	/* what mtime reads during the turn */
+				/* Plain instructions in a run, then one step of anything else. */
+				m->now = base + sl->j;
+				rest = hart_run_fast(h, k - sl->j, &turn);
+				if (rest) {
+					sl->ran = 1;
+					sl->j += rest;
+					if (m->retired >= m->htif.check_at)
+						htif_poll(&m->htif);
+					if (m->retired >= stop_at || m->stop.kind != STOP_NONE) {
+						halt = 1;
+						sl->end = base + sl->j;
+						break;
+					}
+					if (sl->j == k)
+						break;
+					m->now = base + sl->j;
+				}
+				rest = k - sl->j - 1;
 				switch (hart_step(h)) {
 				case HART_RETIRED:
-					ran = 1;
+					sl->j++;
+					sl->ran = 1;
 					m->retired++;
 					if (__builtin_expect(m->retired >= m->htif.check_at, 0))
 						htif_poll(&m->htif);
 					if (__builtin_expect(m->retired >= stop_at ||
 							     m->stop.kind != STOP_NONE, 0)) {
 						halt = 1;
-						end = base + j + 1;
+						sl->end = base + sl->j;
 					} else if (__builtin_expect(hart_take_yield_hint(h), 0)) {
 						hart_count_cycles(h, rest, hart_priv(h));
 					} else {
@@ -493,16 +532,18 @@ static void run_quanta(struct machine *m, uint64_t until)
 					}
 					break;
 				case HART_TRAPPED:
-					ran = 1;
+					sl->j++;
+					sl->ran = 1;
 					if (m->stop.kind != STOP_NONE) {
 						halt = 1;
-						end = base + j + 1;
+						sl->end = base + sl->j;
 						break;
 					}
 					continue;
 				case HART_SPINNING:
 					/* The jump retires each cycle until the limit or the turn's end. */
-					spinning++;
+					sl->j++;
+					sl->spinning++;
 					m->retired++;
 					if (rest > stop_at - m->retired)
 						rest = stop_at - m->retired;
@@ -510,7 +551,7 @@ static void run_quanta(struct machine *m, uint64_t until)
 					m->retired += rest;
 					if (m->retired >= stop_at) {
 						halt = 1;
-						end = base + j + 1 + rest;
+						sl->end = base + sl->j + rest;
 					}
 					break;
 				case HART_WAITING:
@@ -519,20 +560,27 @@ static void run_quanta(struct machine *m, uint64_t until)
 				case HART_STUCK:
 					check_stuck(m, h);
 					halt = 1;
-					end = base + j + 1;
+					sl->end = base + sl->j + 1;
 					break;
 				case HART_DEBUG:
-					break;	/* not under a debugger: machine_debug_run takes quanta of 1 */
+					/* The instruction did not run: the turn resumes with it. */
+					m->paused = sl->hart;
+					return;
 				}
 				break;
 			}
+			if (!halt && ++sl->hart < m->nharts) {
+				sl->j = 0;
+				hart_take_yield_hint(m->harts[sl->hart]);
+			}
 		}
-		m->now = end;
+		sl->active = 0;
+		m->now = sl->end;
 		if (m->stop.kind != STOP_NONE)
 			break;
 		after_cycle(m);
-		if (!ran && m->stop.kind == STOP_NONE) {
-			idle_skip(m, spinning);
+		if (!sl->ran && m->stop.kind == STOP_NONE) {
+			idle_skip(m, sl->spinning);
 			after_cycle(m);	/* the jump may land on a limit or a timer */
 		}
 	}
@@ -629,13 +677,15 @@ static int build_timing(struct machine *m)
 	return 0;
 }
 
+static void run_untimed(struct machine *m, uint64_t until);
+
 int machine_debug_run(struct machine *m, int (*interrupted)(void *ctx), void *ctx)
 {
 	m->debug = 1;
 	m->dbg_interrupt = interrupted;
 	m->dbg_ctx = ctx;
 	m->paused = -1;
-	run_functional(m, UINT64_MAX);
+	run_untimed(m, UINT64_MAX);
 	fflush(m->opts.uart_out);
 	return m->paused;
 }

@@ -83,6 +83,7 @@ include tests/fuzz/fuzz.mk
 include tests/coherence/coherence.mk
 include tests/sweep/sweep.mk
 include tests/dma/dma.mk
+include tests/quanta/quanta.mk
 
 OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o gdb.o)
 

@@ -75,6 +75,14 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
 	h->last_trap_vector = ~0u;
 }
 
+/* A decode cache miss: @d decodes @raw, counted in mode @priv. */
+static COLD void decode_miss(struct hart *h, enum priv priv, uint32_t raw, struct insn *d)
+{
+	h->stats.decode_misses.v[SMODE(priv)]++;
+	h->stats.decode_replaced.v[SMODE(priv)] += d->raw != 0;
+	decode(raw, d);
+}
+
 /* Fetch through translation and PMP; fills the fetch page. 0 or 1 (trapped). */
 static COLD int fetch_slow(struct hart *h, uint32_t *raw)
 {
@@ -254,8 +262,9 @@ enum hart_event hart_step(struct hart *h)
 		return check_stuck(h, pc, trapped_before);
 	}
 	d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
+	h->stats.decode_lookups.v[SMODE(priv)]++;
 	if (__builtin_expect(d->raw != raw, 0))
-		decode(raw, d);
+		decode_miss(h, priv, raw, d);
 	return run_insn(h, priv, pc, d);
 }
 
@@ -284,9 +293,11 @@ uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
 		memcpy(&raw, (const void *)(h->fetch_page.addend + pc), 4);
 		d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
 		if (__builtin_expect(d->raw != raw, 0))
-			decode(raw, d);
-		if (__builtin_expect(d->uses & INSN_STEP, 0))
+			decode_miss(h, priv, raw, d);
+		if (__builtin_expect(d->uses & INSN_STEP, 0)) {
+			h->stats.decode_lookups.v[SMODE(priv)]++;	/* hart_step looks again */
 			break;
+		}
 		*now = first + i;
 		h->just_trapped = 0;
 		if (__builtin_expect(d->exec(h, d) != 0, 0)) {
@@ -309,6 +320,7 @@ uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
 	if (!(h->mcountinhibit & 1))
 		h->cycle += i;
 	h->stats.cycles.v[SMODE(priv)] += i;
+	h->stats.decode_lookups.v[SMODE(priv)] += i;
 	return i;
 }
 
@@ -429,6 +441,8 @@ const struct stat_field hart_stat_fields[] = {
 	STAT(struct hart_stats, insns), STAT(struct hart_stats, cycles),
 	STAT(struct hart_stats, traps), STAT(struct hart_stats, interrupts),
 	STAT(struct hart_stats, itlb_misses), STAT(struct hart_stats, dtlb_misses),
+	STAT(struct hart_stats, decode_lookups), STAT(struct hart_stats, decode_misses),
+	STAT(struct hart_stats, decode_replaced),
 };
 const int hart_stat_nfields = sizeof(hart_stat_fields) / sizeof(hart_stat_fields[0]);
 
@@ -595,8 +609,9 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	pk->guard_en = h->micro_i.guard;
 	memcpy(&raw, memmap_host(h->env.mm, pk->fetch_pa), 4);
 	d = &h->dcache[(h->pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
+	h->stats.decode_lookups.v[SMODE(h->priv)]++;
 	if (d->raw != raw)
-		decode(raw, (struct insn *)d);
+		decode_miss(h, h->priv, raw, (struct insn *)d);
 	pk->raw = raw;
 	pk->insn = d;
 	pk->timing = d->timing;

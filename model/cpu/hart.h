@@ -363,6 +363,13 @@ struct hart_stats {
 	 * paths bypass the TLBs; the timing model counts lookups itself.
 	 */
 	struct mctr itlb_misses, dtlb_misses;
+	/*
+	 * The decoded-instruction cache (functional steps and the timing
+	 * model's peeks): lookups, and misses, which decode the word. A miss
+	 * that replaces another decoded word (code changed at that pc, or two
+	 * pcs share the entry) also counts as replaced.
+	 */
+	struct mctr decode_lookups, decode_misses, decode_replaced;
 };
 extern const struct stat_field hart_stat_fields[];
 extern const int hart_stat_nfields;

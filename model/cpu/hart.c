@@ -31,8 +31,10 @@ struct hart *hart_new(int id, const struct config *cfg, const struct hart_env *e
 		hart_free(h);
 		return NULL;
 	}
-	for (int i = 0; i < DECODE_CACHE_ENTRIES; i++)
-		decode(0, &h->dcache[i]);
+	/* Every entry holds the word 0 (illegal), decoded once. */
+	decode(0, &h->dcache[0]);
+	for (int i = 1; i < DECODE_CACHE_ENTRIES; i++)
+		h->dcache[i] = h->dcache[0];
 	hart_reset(h, 0, 0);
 	return h;
 }

@@ -368,7 +368,8 @@ static inline void after_cycle(struct machine *m)
  * (machine_debug_run) a hart may stop before an instruction (HART_DEBUG):
  * the run pauses there, and resumes the same round at that hart.
  */
-static void run_functional(struct machine *m, uint64_t until)
+/* flatten: hart_step, called from more than one loop now, is inlined here all the same. */
+static __attribute__((flatten)) void run_functional(struct machine *m, uint64_t until)
 {
 	uint64_t stop_at = until < m->insn_limit ? until : m->insn_limit;
 	uint32_t rounds = 0;

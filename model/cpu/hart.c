@@ -275,22 +275,25 @@ uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
 	enum priv priv = h->priv;
 	uint32_t pending = hart_mip(h) & h->mie;
 	uint64_t *now = t->now, first = *now, *retired = t->retired, i;
+	uint64_t limit = t->stop_at < *t->poll_at ? t->stop_at : *t->poll_at;
 	int trapped = 0;
 
 	/*
 	 * What stays the same through the loop: no instruction in it changes
 	 * the privilege, the enables or the triggers (those are INSN_STEP, or
-	 * trap and end it); only a device can change mip, which each step checks.
+	 * trap and end it). Devices act between turns, or within an access
+	 * that takes the slow data path (data_slow), which ends the loop: so
+	 * mip, the run's stop and HTIF's poll point change only there.
 	 */
 	if (h->timed || h->env.trace || h->trig_on || h->wfi || h->spin ||
-	    (pending && hart_takeable(h, pending)))
+	    (pending && hart_takeable(h, pending)) || t->stop->kind != STOP_NONE)
 		return 0;
+	h->slow_data = 0;
 	for (i = 0; i < n; i++) {
 		uint32_t pc = h->pc, raw;
 		struct insn *d;
 
-		if (__builtin_expect((hart_mip(h) & h->mie) != pending || h->fetch_page.vpn != pc >> 12,
-				     0))
+		if (__builtin_expect(h->fetch_page.vpn != pc >> 12, 0))
 			break;
 		memcpy(&raw, (const void *)(h->fetch_page.addend + pc), 4);
 		d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
@@ -300,8 +303,7 @@ uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
 			h->stats.decode_lookups.v[SMODE(priv)]++;	/* hart_step looks again */
 			break;
 		}
-		*now = first + i;
-		h->just_trapped = 0;
+		*now = first + i;	/* what a device reads as the time */
 		if (__builtin_expect(d->exec(h, d) != 0, 0)) {
 			h->x[0] = 0;
 			i++;	/* the trap took this step */
@@ -309,12 +311,13 @@ uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
 			break;
 		}
 		h->x[0] = 0;
-		if (__builtin_expect(++*retired >= t->stop_at || *retired >= *t->poll_at ||
-				     t->stop->kind != STOP_NONE, 0)) {
+		if (__builtin_expect(++*retired >= limit || h->slow_data, 0)) {
 			i++;
 			break;
 		}
 	}
+	if (i && !trapped)
+		h->just_trapped = 0;	/* a trap's step sets it */
 	/* The counters hart_step would have kept, for the steps taken. */
 	/* A last step that trapped is a cycle in the old mode, with no instruction. */
 	h->instret += (i - trapped) * h->instret_step;
@@ -337,6 +340,7 @@ enum hart_event hart_step_peeked(struct hart *h, const struct hart_peek *pk)
 	if (pk->irq || pk->fetch_fault || h->wfi || h->pc != pk->pc)
 		return hart_step(h);
 	h->just_trapped = 0;
+	h->stats.decode_lookups.v[SMODE(priv)]++;	/* hart_peek's, for this instruction */
 	return run_insn(h, priv, pk->pc, pk->insn);
 }
 
@@ -611,7 +615,7 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	pk->guard_en = h->micro_i.guard;
 	memcpy(&raw, memmap_host(h->env.mm, pk->fetch_pa), 4);
 	d = &h->dcache[(h->pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
-	h->stats.decode_lookups.v[SMODE(h->priv)]++;
+	/* The lookup is counted when the instruction runs (hart_step_peeked). */
 	if (d->raw != raw)
 		decode_miss(h, h->priv, raw, (struct insn *)d);
 	pk->raw = raw;

@@ -129,6 +129,8 @@ struct hart {
 	int spin_detect;	/* jump-to-self loops may idle (functional mode) */
 	int timed;		/* the timing model keeps the cycle count (hart_set_timed) */
 	uint8_t yield_hint;	/* waits for another hart: see hart_take_yield_hint */
+	uint8_t slow_data;	/* a load or store took data_slow (a device, perhaps):
+				 * hart_run_fast clears it and stops after one */
 
 	/* machine-mode CSRs */
 	uint32_t mstatus;	/* the only copy: sstatus is a view of it */

@@ -2,7 +2,7 @@
 # `make stats-check BASE=OLD_OSPREY`: a speed change must not change what the
 # model computes. Runs OLD_OSPREY and the new build on the same runs (timing
 # and functional: the demo, the kernel's shell workload for a slice of
-# instructions, the compute loop) with --stats, and compares the console
+# instructions, the compute loop; a fast-forward) with --stats, and compares the console
 # output and the statistics JSON byte for byte, less the lines that name
 # fields the old build does not have: sys.quantum and the hart.decode_*
 # counters (their blocks are dropped, and commas at line ends, which depend
@@ -54,6 +54,8 @@ check timing-demo "" --mode timing --cores 4 "$demo"
 check timing-shell "" --mode timing --cores 4 --max-insns 20000000 --disk "$shell_img" "$kernel"
 check timing-compute "" --mode timing --cores 4 --max-insns 5000000 "$compute"
 check timing-shell-1 "" --mode timing --cores 1 --max-insns 10000000 --disk "$shell_img" "$kernel"
+check timing-fast-forward "$quantum1" --mode timing --cores 4 --fast-forward 10000000 \
+	--max-insns 14000000 --disk "$shell_img" "$kernel"
 check functional-demo "$quantum1" --mode functional --cores 4 "$demo"
 check functional-shell "$quantum1" --mode functional --cores 4 --max-insns 30000000 \
 	--disk "$shell_img" "$kernel"

@@ -2,11 +2,11 @@
 # `make stats-check BASE=OLD_OSPREY`: a speed change must not change what the
 # model computes. Runs OLD_OSPREY and the new build on the same runs (timing
 # and functional: the demo, the kernel's shell workload for a slice of
-# instructions, the compute loop; a fast-forward) with --stats, and compares the console
-# output and the statistics JSON byte for byte, less the lines that name
-# fields the old build does not have: sys.quantum and the hart.decode_*
-# counters (their blocks are dropped, and commas at line ends, which depend
-# on what follows, are not compared).
+# instructions, the compute loop; a fast-forward) with --stats, and compares
+# the console output and the statistics JSON byte for byte, less the fields
+# the old build does not write: sys.quantum and the hart.decode_* counters
+# (their blocks are dropped; commas at line ends, which depend on what
+# follows, are not compared).
 # Usage: sim/stats-check.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE COMPUTE_ELF
 set -u
 old=$1 new=$2 demo=$3 kernel=$4 shell_img=$5 compute=$6

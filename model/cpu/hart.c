@@ -288,6 +288,9 @@ uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
 	if (h->timed || h->env.trace || h->trig_on || h->wfi || h->spin ||
 	    (pending && hart_takeable(h, pending)) || t->stop->kind != STOP_NONE)
 		return 0;
+	/* A step retires one instruction at most: stop at the limit without a compare per step. */
+	if (n > (limit > *retired ? limit - *retired : 0))
+		n = limit > *retired ? limit - *retired : 0;
 	h->slow_data = 0;
 	for (i = 0; i < n; i++) {
 		uint32_t pc = h->pc, raw;
@@ -311,7 +314,8 @@ uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
 			break;
 		}
 		h->x[0] = 0;
-		if (__builtin_expect(++*retired >= limit || h->slow_data, 0)) {
+		++*retired;
+		if (__builtin_expect(h->slow_data, 0)) {
 			i++;
 			break;
 		}

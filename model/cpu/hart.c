@@ -289,7 +289,7 @@ uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
 	 * that takes the slow data path (data_slow), which ends the loop: so
 	 * mip, the run's stop and HTIF's poll point change only there.
 	 */
-	if (h->timed || h->env.trace || h->trig_on || h->wfi || h->spin ||
+	if (h->timed || h->env.trace || h->env.bbprof || h->trig_on || h->wfi || h->spin ||
 	    (pending && hart_takeable(h, pending)) || t->stop->kind != STOP_NONE)
 		return 0;
 	/* A step retires one instruction at most: stop at the limit without a compare per step. */

@@ -282,7 +282,8 @@ struct hart_turn {
  * hart_step (an interrupt, a fetch outside the fetch page, a CSR, system or
  * atomic instruction, a jump to itself), after a trap, or at @t's points.
  * Returns the steps taken (0: call hart_step for the next one). Only for an
- * untimed hart without trace, triggers or debugger (else returns 0).
+ * untimed hart without trace, basic-block profile, triggers or debugger (else
+ * returns 0).
  */
 uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t);
 

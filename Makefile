@@ -83,6 +83,9 @@ include tests/fuzz/fuzz.mk
 include tests/coherence/coherence.mk
 include tests/sweep/sweep.mk
 include tests/dma/dma.mk
+include sim/sweep/sweep.mk
+include tests/osweep/osweep.mk
+include experiments/experiments.mk
 
 OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o gdb.o)
 

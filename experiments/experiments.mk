@@ -1,0 +1,1 @@
+# experiments: the studies osweep runs

@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: MIT
+"""metrics - the figures of one point, read from its osprey --stats JSON.
+
+OS time is the cycles the harts spent in S and M mode, less the cycles they
+slept in WFI (the idle loop is not OS work), as tests/kernel/measure.sh
+counts it. Miss classes are the S-mode (kernel) ones: compulsory, capacity,
+conflict, coherence.
+"""
+
+CLASSES = ("compulsory", "capacity", "conflict", "coherence")
+
+# The columns every result row has, in table order, with their meaning.
+COLUMNS = [
+    ("cycles", "the run's cycles"),
+    ("instructions", "instructions retired by all harts"),
+    ("os_cycles", "cycles in S and M mode, WFI sleep left out, summed over the harts"),
+    ("user_cycles", "cycles in U mode, summed over the harts"),
+    ("os_insns", "instructions retired in S and M mode"),
+    ("s_imisses", "S-mode L1I misses"),
+] + [(f"s_imiss_{c}", f"S-mode L1I {c} misses") for c in CLASSES] + [
+    ("s_dmisses", "S-mode L1D misses"),
+] + [(f"s_dmiss_{c}", f"S-mode L1D {c} misses") for c in CLASSES] + [
+    ("bus_utilization", "fraction of cycles the bus was held"),
+    ("mem_bytes", "bytes moved to or from memory"),
+]
+
+
+def _mode(total, counter, mode):
+    return total.get(counter, {}).get(mode, 0)
+
+
+def extract(stats):
+    """One row of figures from a parsed stats JSON object."""
+    system, total = stats["system"], stats["total"]
+    sm = lambda c: _mode(total, c, "S") + _mode(total, c, "M")
+    row = {
+        "cycles": system["cycles"],
+        "instructions": system["instructions"],
+        "os_cycles": sm("core.cycles") - sm("core.idle"),
+        "user_cycles": _mode(total, "core.cycles", "U") - _mode(total, "core.idle", "U"),
+        "os_insns": sm("core.insns"),
+        "s_imisses": _mode(total, "l1i.misses", "S"),
+        "s_dmisses": _mode(total, "l1d.misses", "S"),
+        "bus_utilization": system.get("bus.utilization", 0.0),
+        "mem_bytes": system.get("mem.bytes", 0),
+    }
+    for c in CLASSES:
+        row[f"s_imiss_{c}"] = _mode(total, f"l1i.{c}", "S")
+        row[f"s_dmiss_{c}"] = _mode(total, f"l1d.{c}", "S")
+    return row

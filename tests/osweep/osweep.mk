@@ -1,0 +1,1 @@
+# tests/osweep: osweep's tests (filled in below)

@@ -26,7 +26,7 @@ An experiment file is line-oriented text, INI-like (README: "Sweeps"):
     set pf.guarded=miss
     sweep pf.guard_depth=2,4,8  # one point per value: variant "guarded[pf.guard_depth=4]"
     kernel priv swpf LAYOUT=seq # a kernel build: options and make variables
-    area pf_guarded             # entries of build/area.json this variant adds (report only)
+    area stream buffers, DMA engine   # build/area*.json supports it adds (report only)
     group I                     # labels the report groups variants by (report only)
 
 Every point is (workload, preset, variant); the matrix is their product,
@@ -108,7 +108,10 @@ def _parse_variant_line(path, lineno, v, word, arg):
             _fail(path, lineno, f"'sweep {key}' given twice")
         v.sweeps.append((key, vals))
     elif word == "area":
-        v.area.extend(arg.split())
+        names = [x.strip() for x in arg.split(",")]
+        if not all(names):
+            _fail(path, lineno, "'area' needs support names, separated by commas")
+        v.area.extend(names)
     elif word == "group":
         v.groups.extend(arg.split())
     else:

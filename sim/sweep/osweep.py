@@ -59,6 +59,9 @@ def parse_args(argv):
     ap.add_argument("--sbatch-arg", action="append", default=[], metavar="ARG",
                     help="slurm: one more sbatch argument (repeatable), e.g. "
                     "--sbatch-arg=--partition=fast")
+    ap.add_argument("--slice", type=int, metavar="N", help="run each point for at most N "
+                    "instructions (--max-insns N; the limit's status 3 counts as a result) and "
+                    "name the results NAME-sliceN: a quick look at a long experiment")
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress line")
     args = ap.parse_args(argv)
     if args.command == "run-task" and args.task is None:
@@ -67,6 +70,8 @@ def parse_args(argv):
         ap.error(f"unexpected argument '{args.task}'")
     if args.jobs < 1:
         ap.error("--jobs must be at least 1")
+    if args.slice is not None and args.slice < 1:
+        ap.error("--slice must be at least 1")
     return args
 
 
@@ -80,6 +85,10 @@ def log_to(quiet):
 def prepare(args, log):
     """The experiment, its points with inputs and keys, and the paths."""
     exp = expfile.parse(args.experiment)
+    if args.slice:
+        exp.base.options += ["--max-insns", str(args.slice)]
+        exp.accept = sorted(set(exp.accept) | {3})
+        exp.name += f"-slice{args.slice}"
     points = expfile.expand(exp)
     osprey = os.path.abspath(args.osprey or os.path.join(args.root, "build", "osprey"))
     cache_dir = os.path.abspath(args.cache or os.path.join(args.root, "build", "sweep", "cache"))

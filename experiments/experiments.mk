@@ -1,1 +1,32 @@
-# experiments: the studies osweep runs
+# experiments: the studies osweep runs (README: "The OS-support study").
+#   make experiments        experiments/os-supports.exp, every workload to
+#                           completion (72 points; about 20-25 minutes on 2
+#                           free cores, a rerun only what changed), then
+#                           build/experiments/report.md with its plots, and
+#                           the README's study section rewritten from it
+#   make experiments-quick  the same matrix on EXP_QUICK_SLICE-instruction
+#                           slices, into build/experiments-quick/ (the README
+#                           is left alone): about 3 minutes
+# Area figures come from build/area-PRESET.json (make area) when present.
+EXP_FILE        := experiments/os-supports.exp
+EXP_DIR         := $(BUILD)/experiments
+EXP_QUICK_DIR   := $(BUILD)/experiments-quick
+EXP_QUICK_SLICE ?= 30000000
+EXP_REPORT      := python3 experiments/report.py
+
+.PHONY: experiments experiments-quick
+experiments: $(OSPREY)
+	@start=$$(date +%s); st=0; \
+	$(OSWEEP) run --out $(EXP_DIR) $(EXP_FILE) || st=$$?; \
+	[ $$st -le 1 ] || exit $$st; \
+	$(EXP_REPORT) $(EXP_DIR)/results.json $(EXP_DIR) --area-dir $(BUILD) --readme README.md \
+		--elapsed "This make experiments took $$(( $$(date +%s) - start )) s." || exit $$?; \
+	exit $$st
+
+experiments-quick: $(OSPREY)
+	@start=$$(date +%s); st=0; \
+	$(OSWEEP) run --slice $(EXP_QUICK_SLICE) --out $(EXP_QUICK_DIR) $(EXP_FILE) || st=$$?; \
+	[ $$st -le 1 ] || exit $$st; \
+	$(EXP_REPORT) $(EXP_QUICK_DIR)/results.json $(EXP_QUICK_DIR) --area-dir $(BUILD) \
+		--elapsed "This make experiments-quick took $$(( $$(date +%s) - start )) s." || exit $$?; \
+	exit $$st

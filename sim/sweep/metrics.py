@@ -24,6 +24,9 @@ COLUMNS = [
     ("s_imiss_sbuf", "S-mode L1I misses a stream buffer served"),
     ("s_dmisses", "S-mode L1D misses"),
 ] + [(f"s_dmiss_{c}", f"S-mode L1D {c} misses") for c in CLASSES] + [
+    ("os_stall_imiss", "cycles S and M mode fetch waited for L1I misses"),
+    ("os_stall_dmiss", "cycles S and M mode loads and atomics waited for L1D misses"),
+    ("os_stall_bus", "the part of S and M mode miss waits queued for the bus"),
     ("bus_utilization", "fraction of cycles the bus was held"),
     ("mem_bytes", "bytes moved to or from memory"),
 ]
@@ -46,6 +49,9 @@ def extract(stats):
         "s_imisses": _mode(total, "l1i.misses", "S") - _mode(total, "l1i.side_hits", "S"),
         "s_imiss_sbuf": _mode(total, "l1i.side_hits", "S"),
         "s_dmisses": _mode(total, "l1d.misses", "S"),
+        "os_stall_imiss": sm("core.stall_imiss"),
+        "os_stall_dmiss": sm("core.stall_dmiss"),
+        "os_stall_bus": sm("core.stall_bus"),
         "bus_utilization": system.get("bus.utilization", 0.0),
         "mem_bytes": system.get("mem.bytes", 0),
     }

@@ -94,10 +94,8 @@ def prepare(args, log):
     cache_dir = os.path.abspath(args.cache or os.path.join(args.root, "build", "sweep", "cache"))
     out_dir = os.path.abspath(args.out or os.path.join(args.root, "build", "sweep", exp.name))
     if args.command != "plan":
-        if not args.no_build:
-            osprey_rel = os.path.relpath(osprey, args.root)
-            if not osprey_rel.startswith(".."):
-                inputs.build_target(args.root, osprey_rel, log)
+        if not args.no_build and args.osprey is None:
+            inputs.build_target(args.root, os.path.relpath(osprey, args.root), log)
         if not os.access(osprey, os.X_OK):
             raise inputs.InputError(f"osprey: {osprey} is not an executable")
         inputs.resolve(exp, points, args.root, args.no_build, log)

@@ -25,6 +25,13 @@ field() {	# field CSV COLUMN ROW(1-based): one cell
 	python3 -c 'import csv,sys; r=list(csv.DictReader(open(sys.argv[1]))); print(r[int(sys.argv[3])-1][sys.argv[2]])' "$@"
 }
 
+# --- the command line
+python3 sim/sweep/osweep.py --help >"$t/help.txt" 2>&1
+check "--help exits 0" test $? -eq 0
+check "--help lists the commands" grep -q '^  slurm EXP' "$t/help.txt"
+python3 sim/sweep/osweep.py frob tests/osweep/tiny.exp 2>/dev/null
+check "an unknown command: status 2" test $? -eq 2
+
 # --- matrix expansion
 $osweep plan tests/osweep/matrix.exp >"$t/plan.txt" 2>"$t/plan.err"
 check "plan exits 0" test $? -eq 0

@@ -248,9 +248,9 @@ def explain(st):
         lo = min(st.row(p, "layout", w)["s_imisses_removed"] for w in st.workloads)
         hi = max(st.row(p, "layout", w)["s_imisses_removed"] for w in st.workloads)
         why = "within the studies' range" if lo >= 0.31 and hi <= 0.86 else \
-            f"the kernel's S-mode I-misses are {classes('baseline', 'i')} in the baseline; " \
-            "layout removes conflict misses only"
-        rows.append((STUDIES["layout_imiss"], f"{pct(-lo)} … {pct(-hi)}", why))
+            f"the kernel's S-mode I-misses in the baseline are {classes('baseline', 'i')}; " \
+            "layout cannot remove compulsory ones"
+        rows.append((STUDIES["layout_imiss"], f"{100 * lo:.0f} … {100 * hi:.0f} % removed", why))
     else:
         rows.append((STUDIES["layout_imiss"], "not measured",
                      "no `layout` variant ran: the code-layout kernel build is not in this "
@@ -259,26 +259,29 @@ def explain(st):
     v = "guarded-prefetch"
     if v in st.variants and st.complete(p, v):
         rem = st.removed(p, v, "s_imisses")
-        if st.same_as_baseline(p, v):
-            why = ("every figure equals the baseline's: the prefetcher never ran. It is "
-                   "enabled per page by Sv32 PTE bit 8 (RSW[0]), which this kernel sets on "
-                   "none of its pages; the code-layout build is to mark the sequences and "
-                   "enable it. The studies' 66 % is also of the misses left after layout")
+        issued = sum(r["os_guarded_issued"] or 0 for r, _ in st.complete(p, v))
+        if issued == 0:
+            same = " and every figure equals the baseline's" if st.same_as_baseline(p, v) else ""
+            why = (f"the prefetcher issued no prefetch in S or M mode{same}: it runs only on "
+                   "pages whose Sv32 PTE bit 8 (RSW[0]) is set, and the kernel measured here "
+                   "set it on none of its text (the code-layout build is to mark the "
+                   "sequences and enable it). The studies' 66 % is also of the misses left "
+                   "after layout")
         else:
             why = ("measured against the baseline, not after layout (the studies' base), so "
                    "it includes misses layout would have removed")
-        rows.append((STUDIES["guarded_imiss"], f"{pct(-rem)} of S-mode I-misses", why))
+        rows.append((STUDIES["guarded_imiss"], f"{100 * rem:.1f} % of S-mode I-misses removed",
+                     why))
     # data side
     v = "D-side"
     if v in st.variants and st.complete(p, v):
         rem = st.removed(p, v, "s_dmisses")
-        parts = ", ".join(f"{n} {pct(-st.removed(p, n, 's_dmisses'))}"
+        parts = ", ".join(f"{n} {100 * st.removed(p, n, 's_dmisses'):.1f} %"
                           for n in ("block-ops", "priv-update", "sw-prefetch")
                           if n in st.variants and st.complete(p, n))
-        rows.append((STUDIES["dside_dmiss"], f"{pct(-rem)} of S-mode D-misses",
-                     f"alone: {parts}. The misses left are {classes(v, 'd')}; compulsory "
-                     "misses (first touches of new pages and buffers) are beyond these "
-                     "supports"))
+        rows.append((STUDIES["dside_dmiss"], f"{100 * rem:.1f} % of S-mode D-misses removed",
+                     f"removed alone (negative: more misses): {parts}. The misses left under "
+                     f"{v} are {classes(v, 'd')}"))
     v = "all"
     if v in st.variants and st.complete(p, v):
         s = st.speedup(p, v)

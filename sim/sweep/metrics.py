@@ -27,6 +27,7 @@ COLUMNS = [
     ("os_stall_imiss", "cycles S and M mode fetch waited for L1I misses"),
     ("os_stall_dmiss", "cycles S and M mode loads and atomics waited for L1D misses"),
     ("os_stall_bus", "the part of S and M mode miss waits queued for the bus"),
+    ("os_guarded_issued", "guarded sequential prefetches issued in S and M mode"),
     ("bus_utilization", "fraction of cycles the bus was held"),
     ("mem_bytes", "bytes moved to or from memory"),
 ]
@@ -52,6 +53,7 @@ def extract(stats):
         "os_stall_imiss": sm("core.stall_imiss"),
         "os_stall_dmiss": sm("core.stall_dmiss"),
         "os_stall_bus": sm("core.stall_bus"),
+        "os_guarded_issued": sm("pf_guarded.issued"),
         "bus_utilization": system.get("bus.utilization", 0.0),
         "mem_bytes": system.get("mem.bytes", 0),
     }

@@ -17,10 +17,29 @@ import os
 import cache
 import metrics
 
-ID_COLUMNS = ["preset", "variant", "workload", "groups", "area", "status", "cached", "key"]
-DERIVED = ["os_speedup", "s_imisses_removed", "s_dmisses_removed"]
-TAIL = ["exit_status", "stop", "host_seconds", "log"]
-COLUMNS = ID_COLUMNS + [c for c, _ in metrics.COLUMNS] + DERIVED + TAIL
+ID_COLUMNS = [
+    ("preset", "the osprey preset"),
+    ("variant", "the variant, with its swept values"),
+    ("workload", "the workload"),
+    ("groups", "the variant's group labels"),
+    ("area", "the make-area supports the variant adds"),
+    ("status", "ok, failed (see log) or missing (never ran)"),
+    ("cached", "true if the result came from the cache, not from this invocation"),
+    ("key", "the cache key: SHA-256 of osprey, ELF, disk image and configuration"),
+]
+DERIVED = [
+    ("os_speedup", "the baseline's OS cycles over this point's"),
+    ("s_imisses_removed", "fraction of the baseline's S-mode I-misses gone"),
+    ("s_dmisses_removed", "fraction of the baseline's S-mode D-misses gone"),
+]
+TAIL = [
+    ("exit_status", "osprey's exit status"),
+    ("stop", "how the run ended (osprey's stats \"stop\", or timeout, no-stats, not-run)"),
+    ("host_seconds", "host time of the run"),
+    ("log", "osprey's stderr for the point"),
+]
+DESCRIPTIONS = dict(ID_COLUMNS + metrics.COLUMNS + DERIVED + TAIL)
+COLUMNS = list(DESCRIPTIONS)
 
 
 def _ratio(num, den):
@@ -34,7 +53,7 @@ def build_rows(exp, points, cache_dir, ran_now):
         row = {c: None for c in COLUMNS}
         row.update(preset=p.preset, variant=p.variant.name, workload=p.workload,
                    groups=" ".join(p.variant.parent.groups),
-                   area=" ".join(p.variant.parent.area), key=p.key,
+                   area="; ".join(p.variant.parent.area), key=p.key,
                    cached=p.key not in ran_now)
         res = cache.load(cache_dir, p.key)
         if res is not None and res["status"] in exp.accept:
@@ -92,7 +111,7 @@ def write(exp, rows, out_dir):
         "variants": [{"name": v.name, "groups": v.groups, "area": v.area,
                       "sets": v.sets, "options": v.options, "kernel": v.kernel,
                       "sweeps": v.sweeps} for v in exp.variants],
-        "columns": {**{c: "" for c in ID_COLUMNS}, **dict(metrics.COLUMNS)},
+        "columns": DESCRIPTIONS,
         "rows": rows,
     }
     with open(json_path + ".tmp", "w") as f:

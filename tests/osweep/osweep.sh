@@ -55,6 +55,16 @@ check "table: stream buffers remove I misses" \
 check "table: JSON has both rows" python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(len(d['rows']) != 2)" "$t/out/tiny/results.json"
 check "first run ran 2" grep -q '(0 from the cache, 2 run now)' "$t/run1.err"
 
+# --- the study's report on the tiny sweep (no area figures: "n/a")
+python3 experiments/report.py --area-dir "$t/no-area" "$t/out/tiny/results.json" "$t/out/report" 2>"$t/report.err"
+check "report exits 0" test $? -eq 0
+check "report: speedup row" grep -q '^| sbuf | [0-9.]* | \*\*[0-9.]*\*\* | n/a |$' "$t/out/report/report.md"
+check "report: plots" test -s "$t/out/report/speedup.png" -a -s "$t/out/report/misses.svg"
+mkdir -p "$t/area" && printf '{"supports": [{"name": "stream buffers", "rbe": 1000, "pct_of_base_l1": 2.5}]}\n' >"$t/area/area-default.json"
+python3 experiments/report.py --area-dir "$t/area" "$t/out/tiny/results.json" "$t/out/report-area" 2>>"$t/report.err"
+check "report with area: the area" grep -q '^| sbuf | .* | 1,000 rbe (2.50 %) |$' "$t/out/report-area/report.md"
+check "report with area: the plot" test -s "$t/out/report-area/area.svg"
+
 # --- the cache
 $osweep run --out "$t/out/tiny" tests/osweep/tiny.exp 2>"$t/run2.err"
 check "rerun exits 0" test $? -eq 0

@@ -29,6 +29,11 @@ An experiment file is line-oriented text, INI-like (README: "Sweeps"):
     area stream buffers, DMA engine   # build/area*.json supports it adds (report only)
     group I                     # labels the report groups variants by (report only)
 
+    [variant I-side]
+    combine I                   # every variant labelled I (by `group`, not combining
+                                # itself), merged: their sets in file order, kernel
+                                # words and area names; then this block's own lines
+
 Every point is (workload, preset, variant); the matrix is their product,
 in file order: presets outermost, then variants, then workloads.
 """
@@ -55,6 +60,7 @@ class Variant:
         self.sweeps = []     # [(key, [values])]: the product of these expands the variant
         self.area = []       # names of build/area.json entries this variant's hardware adds
         self.groups = []     # report labels
+        self.combine = []    # labels: this variant merges every variant carrying one
 
 
 class Experiment:
@@ -114,9 +120,15 @@ def _parse_variant_line(path, lineno, v, word, arg):
         v.area.extend(names)
     elif word == "group":
         v.groups.extend(arg.split())
+    elif word == "combine":
+        if v.name == "base":
+            _fail(path, lineno, "'combine' belongs in a variant, not in [base]")
+        if not arg:
+            _fail(path, lineno, "'combine' needs group labels")
+        v.combine.extend(arg.split())
     else:
         _fail(path, lineno, f"unknown line '{word}' (expected set, option, kernel, sweep, "
-              "area or group)")
+              "area, group or combine)")
 
 
 def parse(path):
@@ -208,6 +220,9 @@ def parse(path):
         exp.presets = ["default"]
     if exp.base.sweeps:
         _fail(path, 0, "'sweep' belongs in a variant, not in [base]")
+    for v in exp.variants:
+        if v.combine:
+            _combine(path, exp, v)
     if exp.name is None:
         exp.name = re.sub(r"\.[^./]*$", "", path.rsplit("/", 1)[-1])
     names = [v.name for v in expand_variants(exp)]
@@ -217,6 +232,32 @@ def parse(path):
         _fail(path, 0, f"baseline '{exp.baseline}' is not a variant (variants: "
               f"{', '.join(names)})")
     return exp
+
+
+def _combine(path, exp, v):
+    """Merges into v every plain variant carrying one of v's combine labels."""
+    members = [u for u in exp.variants
+               if not u.combine and u is not v and set(u.groups) & set(v.combine)]
+    if not members:
+        _fail(path, 0, f"variant '{v.name}': no variant has the group(s) "
+              f"{', '.join(v.combine)} it combines")
+    if any(u.sweeps for u in members):
+        _fail(path, 0, f"variant '{v.name}': cannot combine swept variants")
+    sets, values = [], {}
+    for u in members:
+        for key, value in u.sets:
+            if values.get(key, value) != value:
+                _fail(path, 0, f"variant '{v.name}': the variants it combines set {key} "
+                      f"to {values[key]} and {value}")
+            values[key] = value
+            sets.append((key, value))
+    v.sets = sets + v.sets
+    v.options = [o for u in members for o in u.options] + v.options
+    words = [w for u in members if u.kernel for w in u.kernel] + (v.kernel or [])
+    if any(u.kernel for u in members) or v.kernel is not None:
+        v.kernel = list(dict.fromkeys(words))
+    v.area = list(dict.fromkeys([a for u in members for a in u.area] + v.area))
+    v.members = [u.name for u in members]
 
 
 class ConcreteVariant:

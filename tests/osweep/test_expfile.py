@@ -50,6 +50,25 @@ class ExpFileTest(unittest.TestCase):
         exp = parse_text("[workloads]\nx = elf a.elf disk b.img\n[variant a]\n")
         self.assertEqual(exp.workloads, [("x", {"elf": "a.elf", "disk": "b.img"})])
 
+    def test_combine_merges_labelled_variants(self):
+        exp = parse_text("[workloads]\nw\n[variant a]\nset x.a=1\nkernel priv\ngroup I\n"
+                         "area A\n[variant b]\nset x.b=2\nkernel swpf priv\ngroup I\n"
+                         "area B\n[variant c]\nset x.c=3\ngroup D\n"
+                         "[variant both]\ncombine I\nset x.z=9\n")
+        both = expfile.expand_variants(exp)[-1]
+        self.assertEqual(both.sets, [("x.a", "1"), ("x.b", "2"), ("x.z", "9")])
+        self.assertEqual(both.kernel, ["priv", "swpf"])
+        self.assertEqual(exp.variants[-1].area, ["A", "B"])
+
+    def test_combine_refuses_conflicts_and_empty_groups(self):
+        with self.assertRaises(expfile.ExpError) as cm:
+            parse_text("[workloads]\nw\n[variant a]\nset x.a=1\ngroup I\n"
+                       "[variant b]\nset x.a=2\ngroup I\n[variant c]\ncombine I\n")
+        self.assertIn("set x.a to 1 and 2", str(cm.exception))
+        with self.assertRaises(expfile.ExpError) as cm:
+            parse_text("[workloads]\nw\n[variant a]\n[variant c]\ncombine Q\n")
+        self.assertIn("no variant has the group(s) Q", str(cm.exception))
+
     def test_errors_name_the_line(self):
         cases = [
             ("[workloads]\nw\n[variant a]\nfrob x\n", ":4: unknown line 'frob'"),

@@ -3,7 +3,9 @@
 # slurmctld and slurmd on localhost with a generated slurm.conf (no munge,
 # no cgroups, no systemd: auth/none, cred/none, proctrack/pgid, task/none,
 # all of which Slurm 22.05 has), runs tests/osweep/tiny.exp as a job array
-# (`osweep slurm --wait`), runs it locally too, and requires the same figures.
+# (`osweep slurm --wait`), runs it locally too, and requires the same figures;
+# then submits a changed variant without --wait (one task: the only point not
+# in the cache) and collects the table when the queue is empty.
 # Where the daemons cannot start (not installed, no permission, ports taken)
 # the test says why and is skipped (status 0).
 # usage: slurm.sh BUILD OSPREY
@@ -101,6 +103,24 @@ grep -q 'sbatch --parsable --array=0-1 ' "$d/osweep-slurm.err" ||
 	{ echo "test-slurm FAILED: no two-task array submitted"; fails=$((fails + 1)); }
 ls "$d"/out/slurm/task-*_1.out >/dev/null 2>&1 && grep -q 'osweep run-task: default/sbuf/shell: status 3' "$d"/out/slurm/task-*_1.out ||
 	{ echo "test-slurm FAILED: task 1's log does not show its point run"; fails=$((fails + 1)); }
+
+# Without --wait: submit, wait for the queue to empty, then collect. The
+# changed variant is the only point not in the cache.
+sed 's/^set sbuf.depth=4$/set sbuf.depth=2/' tests/osweep/tiny.exp >"$d/tiny-depth2.exp"
+python3 sim/sweep/osweep.py --osprey "$osprey" --cache "$d/cache" --out "$d/out2" \
+	slurm "$d/tiny-depth2.exp" 2>"$d/osweep-submit.err"
+st=$?
+grep -q 'sbatch --parsable --array=0-0 ' "$d/osweep-submit.err" && [ $st -eq 0 ] ||
+	{ cat "$d/osweep-submit.err"; echo "test-slurm FAILED: submitting the changed point alone"; fails=$((fails + 1)); }
+for i in $(seq 1 120); do
+	[ -z "$(squeue -h 2>/dev/null)" ] && break
+	sleep 1
+done
+python3 sim/sweep/osweep.py -q --osprey "$osprey" --cache "$d/cache" --out "$d/out2" \
+	collect "$d/tiny-depth2.exp" 2>"$d/osweep-collect.err" ||
+	{ cat "$d/osweep-collect.err"; echo "test-slurm FAILED: collect after the job"; fails=$((fails + 1)); }
+grep -q '2 points, 2 with results' "$d/osweep-collect.err" ||
+	{ echo "test-slurm FAILED: collect did not find both results"; fails=$((fails + 1)); }
 
 python3 sim/sweep/osweep.py -q --osprey "$osprey" --cache "$d/local-cache" --out "$d/local-out" \
 	run tests/osweep/tiny.exp 2>"$d/osweep-local.err" ||

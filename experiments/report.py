@@ -310,6 +310,30 @@ def explain(st):
     return "\n".join(lines)
 
 
+STALLS = ("imiss", "dmiss", "bus", "branch", "muldiv", "hazard", "tlb", "serial", "wb", "mmio")
+
+
+def slowdowns(st):
+    """Where the OS time of every variant slower than the baseline went: the
+    stall counters (S and M mode, summed over the workloads) that grew most."""
+    lines = []
+    for p in st.presets:
+        for v in st.variants:
+            s = st.speedup(p, v)
+            if v == st.baseline or s is None or s >= 1:
+                continue
+            pairs = st.complete(p, v)
+            extra = sum(r["os_cycles"] - b["os_cycles"] for r, b in pairs)
+            grew = sorted(((sum(r[f"os_stall_{k}"] - b[f"os_stall_{k}"] for r, b in pairs), k)
+                           for k in STALLS), reverse=True)
+            top = [f"`core.stall_{k}` {d:+,}" for d, k in grew[:2] if d > 0]
+            worst = min(pairs, key=lambda rb: rb[0]["os_speedup"])[0]
+            lines.append(f"- `{p}`/{v}: OS speedup {s:.3f} (worst: {worst['workload']}, "
+                         f"{worst['os_speedup']:.3f}); {extra:+,} OS cycles over the workloads, "
+                         f"of which the largest growth: {', '.join(top) or 'none in the stalls'}")
+    return lines
+
+
 def write_plots(st, out):
     """The data files, the gnuplot script, and PNG + SVG of each plot."""
     variants = [v for v in st.variants if v != st.baseline]
@@ -397,6 +421,11 @@ def report(st, out, plots, elapsed_note):
     for p in st.presets:
         parts += [f"## Cost-effectiveness ranking, preset `{p}`", "", ranking_text(st, p), ""]
     parts += ["## Beside the studies", "", explain(st), ""]
+    slow = slowdowns(st)
+    if slow:
+        parts += ["## Where the slower variants lose time", "",
+                  "OS cycles added over the baseline, summed over the workloads, and the "
+                  "stall counters that grew most (S and M mode):", ""] + slow + [""]
     for p in st.presets:
         parts += [f"## Every point, preset `{p}`", "", point_table(st, p), ""]
     text = "\n".join(parts)
@@ -410,7 +439,9 @@ def report(st, out, plots, elapsed_note):
         speedup_table(st, p0), "",
         f"![OS speedup per support](build/experiments/speedup.png)", "",
         f"Cost-effectiveness, `{p0}` preset:", "", ranking_text(st, p0), "",
-        "Beside the studies:", "", explain(st)])
+        "Beside the studies:", "", explain(st)]
+        + (["", "Where the slower variants lose time (OS cycles added, the stalls that grew "
+            "most):", ""] + slowdowns(st) if slowdowns(st) else []))
     return summary
 
 

@@ -27,6 +27,15 @@ COLUMNS = [
     ("os_stall_imiss", "cycles S and M mode fetch waited for L1I misses"),
     ("os_stall_dmiss", "cycles S and M mode loads and atomics waited for L1D misses"),
     ("os_stall_bus", "the part of S and M mode miss waits queued for the bus"),
+] + [(f"os_stall_{k}", f"S and M mode cycles of core.stall_{k}: {what}") for k, what in (
+    ("branch", "misprediction and taken-transfer bubbles"),
+    ("muldiv", "multiply and divide"),
+    ("hazard", "load-use waits"),
+    ("tlb", "page-walk reads"),
+    ("serial", "pipeline drains"),
+    ("wb", "write buffer full or draining"),
+    ("mmio", "uncached device accesses"),
+)] + [
     ("os_guarded_issued", "guarded sequential prefetches issued in S and M mode"),
     ("bus_utilization", "fraction of cycles the bus was held"),
     ("mem_bytes", "bytes moved to or from memory"),
@@ -53,6 +62,8 @@ def extract(stats):
         "os_stall_imiss": sm("core.stall_imiss"),
         "os_stall_dmiss": sm("core.stall_dmiss"),
         "os_stall_bus": sm("core.stall_bus"),
+        **{f"os_stall_{k}": sm(f"core.stall_{k}") for k in
+           ("branch", "muldiv", "hazard", "tlb", "serial", "wb", "mmio")},
         "os_guarded_issued": sm("pf_guarded.issued"),
         "bus_utilization": system.get("bus.utilization", 0.0),
         "mem_bytes": system.get("mem.bytes", 0),

@@ -65,6 +65,7 @@ QEMU_FLAGS := -M virt -bios none -nographic -cpu rv32,c=false,f=false,d=false,h=
 TEST_TARGETS :=
 include firmware/firmware.mk
 include firmware/user/user.mk
+include sim/layout/layout.mk
 include firmware/kernel/kernel.mk
 include tests/unit/unit.mk
 include tests/isa/isa.mk
@@ -77,6 +78,8 @@ include tests/cache/cache.mk
 include tests/timing/timing.mk
 include tests/cosim/cosim.mk
 include tests/kernel/kernel-tests.mk
+include tests/layout/layout-tests.mk
+include tests/hpm/hpm.mk
 include tests/cli/cli.mk
 include tests/observe/observe.mk
 include tests/fuzz/fuzz.mk
@@ -87,10 +90,14 @@ include sim/sweep/sweep.mk
 include tests/osweep/osweep.mk
 include experiments/experiments.mk
 
-OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o gdb.o)
+# The live view (sim/view.c) opens its window with SDL2; its snapshots need no display.
+OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o gdb.o \
+	view.o render.o font.o png.o)
+OSPREY_LIBS := -lSDL2 -lm -pthread
 
 $(OSPREY): $(OSPREY_OBJ) $(MODEL_LIB) $(COSIM_LIB) $(SBUF_RTL_LIB)
-	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(OSPREY_OBJ) $(SBUF_RTL_LIBS) $(MODEL_LIB) $(HOST_LIBS)
+	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(OSPREY_OBJ) $(SBUF_RTL_LIBS) $(MODEL_LIB) $(HOST_LIBS) \
+		$(OSPREY_LIBS)
 
 # ---- the user's targets -----------------------------------------------------
 .PHONY: all deps deps-test deps-cosim run test bench clean run-built test-built run-demo \

@@ -8,9 +8,13 @@ set -u
 # osprey itself links the Verilator-built RTL twins (for --cosim).
 run_pkgs="gcc g++ make libc6-dev pkg-config libelf-dev zlib1g-dev verilator"
 run_pkgs="$run_pkgs gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf"
+# The live view (--view) draws its window with SDL2.
+run_pkgs="$run_pkgs libsdl2-dev"
 # clang builds the fuzzing harnesses; libclang-rt-14-dev (only recommended by
 # clang) holds libFuzzer and the sanitizer runtimes they link.
 test_pkgs="$run_pkgs libcmocka-dev qemu-system-misc clang libclang-rt-14-dev"
+# The view's window is tested on a virtual X display (xvfb-run needs xauth).
+test_pkgs="$test_pkgs xvfb xauth"
 cosim_pkgs="$test_pkgs yosys"
 
 case "${1:-}" in

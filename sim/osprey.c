@@ -16,19 +16,25 @@
 
 #include "sys/config.h"
 #include "sys/elf_load.h"
+#include "sys/kanata.h"
 #include "sys/machine.h"
 #include "sys/param.h"
 #include "sys/report.h"
 #include "sys/schedcheck.h"
+#include "sys/bbprof.h"
 #include "sys/timeline.h"
+#include "cpu/hpm.h"
 #include "outfile.h"
 #include "sim_cosim.h"
 #include "gdb.h"
+#include "view.h"
 
 #define OSPREY_VERSION "0.1.0"
 
 /* Cycles --waves dumps when --waves-to is not given. */
 #define WAVES_DEFAULT_CYCLES 100000
+/* Cycles --kanata logs when --kanata-to is not given. */
+#define KANATA_DEFAULT_CYCLES 10000
 /* --config files one run may read. */
 #define MAX_CONFIGS 32
 
@@ -73,10 +79,19 @@ static void usage(FILE *out)
 		"                       ELF's symbols (format in the README)\n"
 		"  --profile-top N      print the N costliest instructions and lines on stderr\n"
 		"  --profile-syms ELF   name user-mode addresses from ELF's symbols too\n"
+		"  --bb-profile FILE    execution counts of every basic block and control-flow\n"
+		"                       edge of the ELF's code, by mode (format in the README;\n"
+		"                       what sim/layout reads); either mode\n"
+		"  --bb-profile-elf ELF profile that ELF's code instead of the one run\n"
 		"  --timeline FILE.json the run as a Chrome trace (Perfetto, chrome://tracing):\n"
 		"                       processes, modes, traps, IPIs, DMA per hart, counters\n"
 		"                       (turns sys.simctl on); --timeline-interval N cycles\n"
 		"                       per sample (default 100000)\n"
+		"  --kanata FILE        timing mode: a pipeline log for Konata, cycles\n"
+		"                       --kanata-from C (default 0) to --kanata-to C (+%d)\n"
+		"  --view               a window showing the machine as it runs (SDL2)\n"
+		"  --view-snapshot FILE.png  its picture at cycle --view-at C (default: the\n"
+		"                       end), with no display\n"
 		"  --check-sched        report intervals where a hart sat idle while a process\n"
 		"                       waited in another hart's run queue (kernel events\n"
 		"                       through the sim-control port; turns sys.simctl on)\n"
@@ -90,6 +105,7 @@ static void usage(FILE *out)
 		"  --waves FILE         dump core 0's stream buffer ports (and the RTL's, with\n"
 		"                       --cosim) to FILE (FST) from --waves-from C (default 0)\n"
 		"                       to --waves-to C (default from + 100000); --waves-core N\n"
+		"  --hpm-events         list the events mhpmevent3..31 select, and exit\n"
 		"  -q, --quiet          no summary line at exit\n"
 		"  -h, --help           this text\n"
 		"  -V, --version        osprey's version\n"
@@ -102,7 +118,7 @@ static void usage(FILE *out)
 		"no progress (the message says why), 5 = a co-simulation mismatch,\n"
 		"70 = an internal error, 74 = an output (a file, stdout) could not be written,\n"
 		"128 + N = stopped by signal N (130 for Ctrl-C).\n",
-		MAX_HARTS, DEFAULT_HARTS, DISK_BASE, DISK_MAX >> 20);
+		MAX_HARTS, DEFAULT_HARTS, DISK_BASE, DISK_MAX >> 20, KANATA_DEFAULT_CYCLES);
 }
 
 enum {
@@ -110,7 +126,9 @@ enum {
 	OPT_COSIM, OPT_WAVES, OPT_WAVES_FROM, OPT_WAVES_TO, OPT_WAVES_CORE, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
 	OPT_MAX_CYCLES, OPT_DISK, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE, OPT_PROFILE,
 	OPT_PROFILE_TOP, OPT_PROFILE_SYMS, OPT_GDB, OPT_CHECK_SCHED, OPT_CHECK_SCHED_THRESHOLD,
-	OPT_TIMELINE, OPT_TIMELINE_INTERVAL,
+	OPT_TIMELINE, OPT_TIMELINE_INTERVAL, OPT_BB_PROFILE, OPT_BB_PROFILE_ELF,
+	OPT_KANATA, OPT_KANATA_FROM, OPT_KANATA_TO, OPT_VIEW, OPT_VIEW_SNAPSHOT, OPT_VIEW_AT,
+	OPT_HPM_EVENTS,
 };
 
 static const struct option long_opts[] = {
@@ -139,7 +157,16 @@ static const struct option long_opts[] = {
 	{ "profile-syms", required_argument, NULL, OPT_PROFILE_SYMS },
 	{ "gdb", required_argument, NULL, OPT_GDB },
 	{ "timeline", required_argument, NULL, OPT_TIMELINE },
+	{ "bb-profile", required_argument, NULL, OPT_BB_PROFILE },
+	{ "bb-profile-elf", required_argument, NULL, OPT_BB_PROFILE_ELF },
+	{ "hpm-events", no_argument, NULL, OPT_HPM_EVENTS },
 	{ "timeline-interval", required_argument, NULL, OPT_TIMELINE_INTERVAL },
+	{ "kanata", required_argument, NULL, OPT_KANATA },
+	{ "kanata-from", required_argument, NULL, OPT_KANATA_FROM },
+	{ "kanata-to", required_argument, NULL, OPT_KANATA_TO },
+	{ "view", no_argument, NULL, OPT_VIEW },
+	{ "view-snapshot", required_argument, NULL, OPT_VIEW_SNAPSHOT },
+	{ "view-at", required_argument, NULL, OPT_VIEW_AT },
 	{ "check-sched", no_argument, NULL, OPT_CHECK_SCHED },
 	{ "check-sched-threshold", required_argument, NULL, OPT_CHECK_SCHED_THRESHOLD },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -269,11 +296,14 @@ static int commit_output(struct outfile *o)
  */
 static FILE *console;
 static int console_errno;	/* why a console write failed; 0 if none did */
+static struct view *console_view;	/* --view: it shows the console too */
 
 static ssize_t console_write(void *cookie, const char *buf, size_t n)
 {
 	size_t done = 0;
 
+	if (console_view)
+		view_console(console_view, buf, n);
 	while (done < n) {
 		ssize_t w = write(STDOUT_FILENO, buf + done, n - done);
 
@@ -349,6 +379,21 @@ static void summary(const struct machine *m, double secs)
 		(unsigned long long)m->now, secs, secs > 0 ? m->retired / secs / 1e6 : 0.0);
 }
 
+/* What the timing model's start sets up: the pipeline log, then co-simulation. */
+struct timing_setup {
+	struct kanata *kanata;		/* --kanata, or NULL */
+	struct sim_cosim *cosim;	/* --cosim or --waves, or NULL */
+};
+
+static int timing_setup(struct machine *m, void *ctx)
+{
+	struct timing_setup *ts = ctx;
+
+	if (ts->kanata)
+		kanata_attach(ts->kanata, m->timing);
+	return ts->cosim ? sim_cosim_attach(m, ts->cosim) : 0;
+}
+
 static int run(int argc, char **argv)
 {
 	struct config cfg;
@@ -362,8 +407,19 @@ static int run(int argc, char **argv)
 	uint64_t check_sched_threshold = 100000;
 	static struct schedcheck sched_checker;
 	const char *timeline_file = NULL;
+	const char *bbprof_file = NULL, *bbprof_elf = NULL;
+	static struct bbprof bbprof;
 	uint64_t timeline_interval = 100000;
 	static struct timeline timeline;
+	const char *kanata_file = NULL, *kanata_window_set = NULL;
+	uint64_t kanata_from = 0, kanata_to = 0;
+	int kanata_to_set = 0;
+	static struct kanata kanata;
+	struct timing_setup setup = { NULL, NULL };
+	int view_live = 0, view_at_set = 0;
+	const char *view_snapshot = NULL;
+	uint64_t view_at = UINT64_MAX;
+	static struct view view;
 	struct symtab usyms;
 	static struct sim_cosim cosim = { .wave_dir = "waves" };
 	int waves_to_set = 0;
@@ -372,13 +428,17 @@ static int run(int argc, char **argv)
 	struct input inputs[MAX_CONFIGS + 4];
 	int ninputs = 0;
 	struct outfile stats_out = { 0 }, trace_out = { 0 }, profile_out = { 0 };
-	struct outfile timeline_out = { 0 };
+	struct outfile timeline_out = { 0 }, bbprof_out = { 0 }, kanata_out = { 0 };
+	struct outfile snapshot_out = { 0 };
 	struct output outputs[] = {
 		{ &stats_out, "--stats", NULL, 0 },
 		{ &trace_out, "--trace-file", NULL, 0 },
 		{ &profile_out, "--profile", NULL, 0 },
 		{ &cosim.wave_out, "--waves", NULL, 1 },	/* the FST writer seeks */
 		{ &timeline_out, "--timeline", NULL, 0 },
+		{ &bbprof_out, "--bb-profile", NULL, 0 },
+		{ &kanata_out, "--kanata", NULL, 0 },
+		{ &snapshot_out, "--view-snapshot", NULL, 0 },
 	};
 	double t0;
 
@@ -484,9 +544,30 @@ static int run(int argc, char **argv)
 			gdb = optarg;
 			break;
 		case OPT_TIMELINE: timeline_file = optarg; break;
+		case OPT_BB_PROFILE: bbprof_file = optarg; break;
+		case OPT_BB_PROFILE_ELF: bbprof_elf = optarg; break;
 		case OPT_TIMELINE_INTERVAL:
 			if (parse_count("--timeline-interval", optarg, &timeline_interval))
 				return EXIT_USAGE;
+			break;
+		case OPT_KANATA: kanata_file = optarg; break;
+		case OPT_KANATA_FROM:
+			if (parse_u64(optarg, &kanata_from))
+				return die("--kanata-from: '%s' is not a cycle number", optarg);
+			kanata_window_set = "--kanata-from";
+			break;
+		case OPT_KANATA_TO:
+			if (parse_u64(optarg, &kanata_to))
+				return die("--kanata-to: '%s' is not a cycle number", optarg);
+			kanata_to_set = 1;
+			kanata_window_set = "--kanata-to";
+			break;
+		case OPT_VIEW: view_live = 1; break;
+		case OPT_VIEW_SNAPSHOT: view_snapshot = optarg; break;
+		case OPT_VIEW_AT:
+			if (parse_u64(optarg, &view_at))
+				return die("--view-at: '%s' is not a cycle number", optarg);
+			view_at_set = 1;
 			break;
 		case OPT_CHECK_SCHED: check_sched = 1; break;
 		case OPT_CHECK_SCHED_THRESHOLD:
@@ -495,13 +576,18 @@ static int run(int argc, char **argv)
 					   optarg);
 			check_sched = 1;
 			break;
+		case OPT_HPM_EVENTS:
+			for (int e = 0; e < hpm_nevents; e++)
+				printf("%2d  %-18s %s\n", e, hpm_events[e].stat ? hpm_events[e].stat : "-",
+				       hpm_events[e].what);
+			return 0;
 		case 'q': quiet = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("osprey %s\n", OSPREY_VERSION); return 0;
 		default: usage(stderr); return EXIT_USAGE;
 		}
 	}
-	if (check_sched || timeline_file)
+	if (check_sched || timeline_file || view_live || view_snapshot)
 		cfg.simctl = 1;		/* the checker's events come through the port */
 	if (config_check(&cfg, err, sizeof(err)))
 		return die("%s", err);
@@ -546,6 +632,8 @@ static int run(int argc, char **argv)
 		symtab_free(&usyms);
 		return die("--profile-syms: %s", err);
 	}
+	if (bbprof_elf && !bbprof_file)
+		return die("%s", "--bb-profile-elf needs --bb-profile FILE");
 	if (!cosim.wave_path && waves_window_set)
 		return die("%s needs --waves FILE", waves_window_set);
 	/* The default window ends WAVES_DEFAULT_CYCLES later, or at the last cycle there is. */
@@ -554,9 +642,24 @@ static int run(int argc, char **argv)
 					? UINT64_MAX : cosim.wave_from + WAVES_DEFAULT_CYCLES;
 	if (sim_cosim_check(&cosim, &cfg, err, sizeof(err)))
 		return die("%s", err);
-	if (cosim.sbuf || cosim.wave_path) {
-		opts.timing_ready = sim_cosim_attach;
-		opts.timing_ctx = &cosim;
+	if (!kanata_file && kanata_window_set)
+		return die("%s needs --kanata FILE", kanata_window_set);
+	if (kanata_file && cfg.mode != MODE_TIMING)
+		return die("%s", "--kanata needs timing mode (--mode timing)");
+	if (!kanata_to_set)
+		kanata_to = kanata_from > UINT64_MAX - KANATA_DEFAULT_CYCLES
+				    ? UINT64_MAX : kanata_from + KANATA_DEFAULT_CYCLES;
+	if (kanata_file && kanata_to <= kanata_from)
+		return die("%s", "--kanata-to must be after --kanata-from");
+	if (view_at_set && !view_snapshot)
+		return die("%s", "--view-at needs --view-snapshot FILE.png");
+	if (cosim.sbuf || cosim.wave_path)
+		setup.cosim = &cosim;
+	if (kanata_file)
+		setup.kanata = &kanata;
+	if (setup.cosim || setup.kanata) {
+		opts.timing_ready = timing_setup;
+		opts.timing_ctx = &setup;
 	}
 
 	/* Every output is checked against the inputs, then created, before the run. */
@@ -565,6 +668,11 @@ static int run(int argc, char **argv)
 	outputs[2].path = profile_file;
 	outputs[3].path = cosim.wave_path;
 	outputs[4].path = timeline_file;
+	outputs[5].path = bbprof_file;
+	outputs[6].path = kanata_file;
+	outputs[7].path = view_snapshot;
+	if (bbprof_elf)
+		add_input(inputs, &ninputs, "the --bb-profile-elf ELF", bbprof_elf);
 	if (profile_syms)
 		add_input(inputs, &ninputs, "the --profile-syms ELF", profile_syms);
 	if (disk)
@@ -586,6 +694,20 @@ static int run(int argc, char **argv)
 		status = open_output(&profile_out);
 	if (!status)
 		status = open_output(&timeline_out);
+	if (!status)
+		status = open_output(&bbprof_out);
+	if (!status && bbprof_file &&
+	    bbprof_init(&bbprof, bbprof_elf ? bbprof_elf : argv[optind], err, sizeof(err))) {
+		fprintf(stderr, "osprey: --bb-profile: %s\n", err);
+		status = EXIT_USAGE;
+	}
+	if (!status)
+		status = open_output(&kanata_out);
+	if (!status)
+		status = open_output(&snapshot_out);
+	/* No display for --view is found out before the run, not after it. */
+	if (!status && (view_live || view_snapshot) && view_open(&view, view_live, err, sizeof(err)))
+		status = die("%s", err);
 	if (!status && (status = sim_cosim_open(&cosim, err, sizeof(err))))
 		fprintf(stderr, "osprey: %s\n", err);
 	if (status)
@@ -593,6 +715,10 @@ static int run(int argc, char **argv)
 	if (trace_out.path)
 		opts.trace = trace_out.f;
 	opts.uart_out = gdb && !strcmp(gdb, "stdio") ? stderr : console_open();
+	if ((view_live || view_snapshot) && opts.uart_out == console && console != stdout) {
+		console_view = &view;
+		setvbuf(console, NULL, _IOLBF, BUFSIZ);	/* the view shows lines as they come */
+	}
 	if (machine_init(&m, &cfg, &opts, err, sizeof(err)) ||
 	    machine_load(&m, argv[optind], err, sizeof(err)) ||
 	    (disk && machine_load_disk(&m, disk, err, sizeof(err)))) {
@@ -605,9 +731,20 @@ static int run(int argc, char **argv)
 		schedcheck_init(&sched_checker, m.nharts, check_sched_threshold, stderr);
 		simctl_listen(&m.simctl, schedcheck_event, &sched_checker);
 	}
+	if (bbprof_file)
+		for (int i = 0; i < m.nharts; i++)
+			hart_set_bbprof(m.harts[i], &bbprof);
 	if (timeline_file) {
 		timeline_init(&timeline, timeline_out.f, &m, timeline_interval);
 		timeline_attach(&timeline, &m);
+	}
+	if (kanata_file)
+		kanata_init(&kanata, kanata_out.f, &m.syms, kanata_from, kanata_to);
+	if ((view_live || view_snapshot) &&
+	    view_attach(&view, &m, view_snapshot ? snapshot_out.f : NULL, view_at)) {
+		machine_free(&m);
+		status = die("%s", "--view: out of host memory");
+		goto out_discard;
 	}
 	running = &m;
 	signal(SIGINT, on_signal);
@@ -630,6 +767,26 @@ static int run(int argc, char **argv)
 		timeline_finish(&timeline, &m);
 		if (commit_output(&timeline_out))
 			status = EXIT_OUTPUT;
+	}
+	if (bbprof_file) {
+		if (bbprof_write(&bbprof, bbprof_out.f) < 0 || commit_output(&bbprof_out))
+			status = EXIT_OUTPUT;
+		bbprof_free(&bbprof);
+	}
+	if (view_live || view_snapshot) {
+		if (view_finish(&view) | (view_snapshot && commit_output(&snapshot_out)))
+			status = EXIT_OUTPUT;
+		if (view_live && !quiet)
+			fprintf(stderr, "osprey: --view: %llu frames shown; the view took %.3f s "
+				"of the simulation's %.3f s of CPU\n", (unsigned long long)view.frames,
+				view.cpu_seconds, view_thread_seconds());
+		console_view = NULL;
+		view_close(&view);
+	}
+	if (kanata_file) {
+		if (kanata_finish(&kanata, m.now) | commit_output(&kanata_out))
+			status = EXIT_OUTPUT;
+		kanata_free(&kanata);
 	}
 	if ((cosim.sbuf || cosim.wave_path) && sim_cosim_finish(&cosim))
 		status = EXIT_OUTPUT;
@@ -679,6 +836,13 @@ out_discard:
 	outfile_discard(&trace_out);
 	outfile_discard(&profile_out);
 	outfile_discard(&timeline_out);
+	outfile_discard(&bbprof_out);
+	bbprof_free(&bbprof);
+	outfile_discard(&kanata_out);
+	outfile_discard(&snapshot_out);
+	console_view = NULL;
+	if (view_live || view_snapshot)
+		view_close(&view);
 	sim_cosim_discard(&cosim);
 	symtab_free(&usyms);
 	return status;
@@ -686,7 +850,17 @@ out_discard:
 
 int main(int argc, char **argv)
 {
-	int status = run(argc, argv);
+	static char stdout_buf[1 << 16];
+	int status;
+
+	/*
+	 * osprey's own output on stdout (--help, --print-config, --hpm-events)
+	 * fits one buffer, so it is written at the final flush, whose error
+	 * (errno) stdout_failed reports; a write failing halfway through a
+	 * printf would leave only the error flag, without the reason.
+	 */
+	setvbuf(stdout, stdout_buf, _IOFBF, sizeof(stdout_buf));
+	status = run(argc, argv);
 
 	/* The console, --help and --print-config go to stdout: a failed write is an error. */
 	return stdout_failed() ? EXIT_OUTPUT : status;

@@ -29,7 +29,21 @@ $(error KERNEL_OPT: unknown option(s) '$(filter-out $(KERNEL_OPTS_KNOWN),$(KERNE
 endif
 empty :=
 space := $(empty) $(empty)
-KBUILD      := $(BUILD)/kernel$(if $(KERNEL_OPT_SORTED),-$(subst $(space),-,$(KERNEL_OPT_SORTED)))
+# Code layout (make kernel LAYOUT=ph|seq|scf; README, "Code layout"): the
+# kernel's C files go through the compiler's assembly, which sim/layout
+# reorders from a basic-block profile that make collects itself: the kernel
+# built with LAYOUT=orig (the same code, plus block labels) runs the training
+# workload LAYOUT_TRAIN with --bb-profile.
+LAYOUTS_KNOWN := orig ph seq scf
+LAYOUT       ?=
+LAYOUT_TRAIN ?= make
+LAYOUT_FLAGS ?=
+WL_DIR       := $(BUILD)/tests/workloads
+ifneq ($(filter-out $(LAYOUTS_KNOWN),$(LAYOUT)),)
+$(error LAYOUT: unknown scheme '$(LAYOUT)'; known: $(LAYOUTS_KNOWN))
+endif
+KOPT_DIR    := $(if $(KERNEL_OPT_SORTED),-$(subst $(space),-,$(KERNEL_OPT_SORTED)))
+KBUILD      := $(BUILD)/kernel$(KOPT_DIR)$(if $(LAYOUT),-layout-$(LAYOUT))
 KOPT_DEFS   := $(foreach o,$(KERNEL_OPT_SORTED),-DKOPT_$(shell echo $(o) | tr a-z A-Z))
 SHARED_HOT_ALIGN := $(if $(filter priv,$(KERNEL_OPT)),0x400000,0x1000)
 KERNEL_ELF  := $(KBUILD)/kernel.elf
@@ -52,7 +66,62 @@ $(KBUILD)/obj/%.o: firmware/%.S
 	@mkdir -p $(dir $@)
 	$(FW_CC) $(KERNEL_CFLAGS) -c $< -o $@
 
-kernel_link = $(FW_CC) $(FW_CFLAGS) -T $(KERNEL_LD) -Wl,--no-warn-rwx-segments \
+# kernel.ld includes kernel-layout.ld: the default one places nothing; a
+# layout build's is sim/layout's, found first through -L.
+ifneq ($(LAYOUT),)
+KLAYOUT_C     := $(sort $(wildcard $(KERNEL_DIR)/*.c))
+KLAYOUT_ASM   := $(KLAYOUT_C:$(KERNEL_DIR)/%.c=$(KBUILD)/asm/%.s)
+KLAYOUT_ORIG  := $(BUILD)/kernel$(KOPT_DIR)-layout-orig
+KLAYOUT_PROF  := $(KLAYOUT_ORIG)/train-$(LAYOUT_TRAIN).bbp
+KLAYOUT_INPUTS := $(if $(filter orig,$(LAYOUT)),,$(KLAYOUT_PROF) $(KLAYOUT_ORIG)/kernel.elf)
+KLAYOUT_LD_DIR := -L$(KBUILD)/laid
+KLAYOUT_PINNED := trapvec swtch
+LAYOUT_TOOL_FLAGS :=
+
+# The compiler's assembly, without debug information (its line ranges
+# cannot follow blocks that move); the code is the same as with -g.
+$(KBUILD)/asm/%.s: $(KERNEL_DIR)/%.c
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(KERNEL_CFLAGS) -g0 -S $< -o $@
+$(KBUILD)/laid/.stamp: $(KLAYOUT_ASM) $(LAYOUT_TOOL) $(KLAYOUT_INPUTS)
+	@mkdir -p $(dir $@)
+	$(LAYOUT_TOOL) --scheme $(LAYOUT) --out-dir $(KBUILD)/laid \
+		$(if $(KLAYOUT_INPUTS),--profile $(KLAYOUT_PROF) --elf $(KLAYOUT_ORIG)/kernel.elf) \
+		$(LAYOUT_TOOL_FLAGS) $(LAYOUT_FLAGS) $(KLAYOUT_ASM)
+	@touch $@
+$(KLAYOUT_C:$(KERNEL_DIR)/%.c=$(KBUILD)/obj/kernel/%.o): $(KBUILD)/obj/kernel/%.o: $(KBUILD)/laid/.stamp
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_ARCH) -c $(KBUILD)/laid/$*.s -o $@
+
+ifneq ($(LAYOUT),orig)
+# The hand-written trap entry and context switch go first in the laid-out
+# code (the hottest place: the self-conflict-free region), their section
+# renamed so that the layout's linker script places them.
+KLAYOUT_PIN := $(KLAYOUT_PINNED:%=$(KBUILD)/obj/kernel/%.o)
+$(KLAYOUT_PIN): $(KBUILD)/obj/kernel/%.o: $(KERNEL_DIR)/%.S
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(KERNEL_CFLAGS) -c $< -o $@
+	$(FW_CROSS)objcopy --rename-section .text=.osp.text.0000. $@
+$(KBUILD)/laid/.stamp: $(KLAYOUT_PIN)
+LAYOUT_TOOL_FLAGS += $(KLAYOUT_PIN:%=--pin %)
+$(KLAYOUT_ORIG)/kernel.elf: FORCE
+	@$(MAKE) --no-print-directory kernel LAYOUT=orig KERNEL_OPT="$(KERNEL_OPT)"
+# The training run: the workload's image on the orig build, default machine.
+$(KLAYOUT_PROF): $(KLAYOUT_ORIG)/kernel.elf $(OSPREY) $(WL_DIR)/$(LAYOUT_TRAIN).img
+	$(OSPREY) -q --cores 4 --uart-in none --disk $(WL_DIR)/$(LAYOUT_TRAIN).img \
+		--bb-profile $@ $(KLAYOUT_ORIG)/kernel.elf > $@.console
+endif
+# The guard marks must be sorted by address (each file's are; the link concatenates).
+sort_guard = if $(FW_CROSS)objdump -h $@ | grep -q '\.osprey\.guard'; then \
+	$(FW_CROSS)objcopy --dump-section .osprey.guard=$@.guard $@ && \
+	$(LAYOUT_TOOL) --sort-guard $@.guard && \
+	$(FW_CROSS)objcopy --update-section .osprey.guard=$@.guard $@ && rm -f $@.guard; fi
+else
+KLAYOUT_LD_DIR := -L$(KERNEL_DIR)
+sort_guard = true
+endif
+
+kernel_link = $(FW_CC) $(FW_CFLAGS) -T $(KERNEL_LD) $(KLAYOUT_LD_DIR) -Wl,--no-warn-rwx-segments \
 	      -Wl,--defsym=SHARED_HOT_ALIGN=$(SHARED_HOT_ALIGN) -o $@
 
 # first link: an empty symbol table
@@ -71,6 +140,7 @@ $(KERNEL_ELF): $(KBUILD)/kernel0.elf $(KBUILD)/ksyms.S
 	@sh $(KERNEL_DIR)/ksyms.sh $(FW_CROSS)nm $@ > $@.b.tmp
 	@cmp -s $@.a.tmp $@.b.tmp || { echo "kernel.mk: text symbols moved between links"; rm -f $@; exit 1; }
 	@rm -f $@.a.tmp $@.b.tmp
+	@$(sort_guard)
 	$(FW_OBJDUMP) -d $@ > $(@:.elf=.dis)
 
 # the host tool
@@ -97,4 +167,4 @@ run-kernel-qemu: kernel
 	$(QEMU) $(QEMU_FLAGS) -smp 4 -m 128M -kernel $(KERNEL_ELF) \
 		-device loader,file=$(DISK_IMG),addr=0x86000000
 
--include $(wildcard $(KBUILD)/obj/*/*.d)
+-include $(wildcard $(KBUILD)/obj/*/*.d $(KBUILD)/asm/*.d)

@@ -20,6 +20,7 @@
 #define PTE_G		(1u << 5)
 #define PTE_A		(1u << 6)
 #define PTE_D		(1u << 7)
+#define PTE_GUARD	(1u << 8)	/* RSW[0], osprey: guarded sequential prefetching */
 #define PTE_UPDATE	(1u << 9)	/* RSW[1], osprey: selective-update coherence */
 
 #define PA2PTE(pa)	(((uint32_t)(pa) >> 12) << 10)

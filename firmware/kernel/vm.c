@@ -19,6 +19,7 @@ pagetable_t kernel_pagetable = kpgtbl;
 #define USER_FLAGS	(PTE_V | PTE_U | PTE_A | PTE_D)	/* plus R, W, X as asked */
 
 extern char __shared_hot_start[], __shared_hot_end[];	/* kernel.ld */
+extern char __layout_start[], __layout_end[];	/* kernel-layout.ld */
 
 void kvminit(void)
 {
@@ -33,6 +34,16 @@ void kvminit(void)
 	 */
 	if ((uint32_t)__shared_hot_end > hot)
 		kpgtbl[VPN1(hot)] |= PTE_UPDATE;
+	/*
+	 * The laid-out code (make kernel LAYOUT=...), when there is any, runs
+	 * with guarded sequential prefetching on osprey: PTE bit 8 on its
+	 * megapage. The other S-mode code there is the boot entry (entry.S);
+	 * the M-mode layer's code shares it but fetches untranslated.
+	 */
+	if ((uint32_t)__layout_end > (uint32_t)__layout_start)
+		for (uint32_t a = (uint32_t)__layout_start & ~(MEGAPAGE - 1);
+		     a < (uint32_t)__layout_end; a += MEGAPAGE)
+			kpgtbl[VPN1(a)] |= PTE_GUARD;
 	kpgtbl[VPN1(UART_VA)] = PA2PTE(UART_PHYS) | KERN_FLAGS;
 	kpgtbl[VPN1(CLINT_VA)] = PA2PTE(CLINT_PHYS) | KERN_FLAGS;
 	kpgtbl[VPN1(PLIC_VA)] = PA2PTE(PLIC_PHYS) | KERN_FLAGS;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "mem/bus.h"
+#include "sys/kanata.h"
 #include "sys/profile.h"
 #include "sys/param.h"
 
@@ -528,6 +529,8 @@ int core_step(struct core *c, uint64_t now)
 {
 	int retired = step(c, now);
 
+	if (__builtin_expect(c->kanata != NULL, 0))
+		kanata_observe(c->kanata, c, now, retired);
 	update_due(c);
 	return retired;
 }

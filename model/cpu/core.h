@@ -28,6 +28,7 @@
 #include "sys/stats.h"
 
 struct profile;
+struct kanata_core;
 
 /* Why the core did not issue an instruction in a cycle. */
 enum stall_cause {
@@ -127,6 +128,9 @@ struct core {
 	struct profile *prof;
 	int prof_hart;			/* the hart's number in the profile */
 	uint8_t prof_missed;		/* the instruction in progress counted its L1I (1) / L1D (2) miss */
+
+	/* --kanata: the pipeline log's view of this core (NULL: not logged, or past its window). */
+	struct kanata_core *kanata;
 };
 
 int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, struct bus *bus,

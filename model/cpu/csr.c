@@ -7,7 +7,8 @@
  * listed here is an unknown CSR and raises illegal instruction.
  *
  * PMP registers are stored, read back and enforced (mmu.c). Hardware
- * performance counters 3..31 exist and read as zero.
+ * performance counters 3..31 count the events their mhpmevent selects, with
+ * Sscofpmf's mode-inhibit bits in mhpmeventNh (hpm.c); no overflow interrupt.
  */
 #include "cpu/decode.h"
 #include "cpu/hart_impl.h"
@@ -20,6 +21,7 @@ enum {
 	CSR_MIE = 0x304, CSR_MTVEC = 0x305, CSR_MCOUNTEREN = 0x306, CSR_MENVCFG = 0x30a,
 	CSR_MSTATUSH = 0x310, CSR_MENVCFGH = 0x31a, CSR_MCOUNTINHIBIT = 0x320,
 	CSR_MHPMEVENT3 = 0x323, CSR_MHPMEVENT31 = 0x33f,
+	CSR_MHPMEVENT3H = 0x723, CSR_MHPMEVENT31H = 0x73f,
 	CSR_MSCRATCH = 0x340, CSR_MEPC = 0x341, CSR_MCAUSE = 0x342, CSR_MTVAL = 0x343,
 	CSR_MIP = 0x344, CSR_PMPCFG0 = 0x3a0, CSR_PMPCFG3 = 0x3a3, CSR_PMPADDR0 = 0x3b0,
 	CSR_PMPADDR15 = 0x3bf,
@@ -67,15 +69,23 @@ static int csr_read(struct hart *h, int csr, uint32_t *val)
 		case CSR_CYCLE: t = h->cycle; break;
 		case CSR_TIME: t = h->env.read_mtime(h->env.ctx); break;
 		case CSR_INSTRET: t = h->instret; break;
-		default: t = 0;
+		default: t = hpm_read(&h->hpm, csr & 31, h->mcountinhibit);
 		}
 		*val = (csr & 0x80) ? (uint32_t)(t >> 32) : (uint32_t)t;
 		return 0;
 	}
 	if ((csr >= CSR_MHPMCOUNTER3 && csr <= CSR_MHPMCOUNTER31) ||
-	    (csr >= CSR_MHPMCOUNTER3H && csr <= CSR_MHPMCOUNTER31H) ||
-	    (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31)) {
-		*val = 0;
+	    (csr >= CSR_MHPMCOUNTER3H && csr <= CSR_MHPMCOUNTER31H)) {
+		t = hpm_read(&h->hpm, csr & 31, h->mcountinhibit);
+		*val = (csr & 0x80) ? (uint32_t)(t >> 32) : (uint32_t)t;
+		return 0;
+	}
+	if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31) {
+		*val = h->hpm.event[csr & 31];
+		return 0;
+	}
+	if (csr >= CSR_MHPMEVENT3H && csr <= CSR_MHPMEVENT31H) {
+		*val = h->hpm.eventh[csr & 31];
 		return 0;
 	}
 	if (csr >= CSR_PMPCFG0 && csr <= CSR_PMPCFG3) {
@@ -168,6 +178,22 @@ static void csr_write(struct hart *h, int csr, uint32_t v)
 		write_pmpcfg(h, csr - CSR_PMPCFG0, v);
 		return;
 	}
+	if ((csr >= CSR_MHPMCOUNTER3 && csr <= CSR_MHPMCOUNTER31) ||
+	    (csr >= CSR_MHPMCOUNTER3H && csr <= CSR_MHPMCOUNTER31H)) {
+		uint64_t t = hpm_read(&h->hpm, csr & 31, h->mcountinhibit);
+
+		if (csr & 0x80)
+			set_high(&t, v);
+		else
+			set_low(&t, v);
+		hpm_write(&h->hpm, csr & 31, t, h->mcountinhibit);
+		return;
+	}
+	if ((csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31) ||
+	    (csr >= CSR_MHPMEVENT3H && csr <= CSR_MHPMEVENT31H)) {
+		hpm_set_event(&h->hpm, csr & 31, csr >= CSR_MHPMEVENT3H, v, h->mcountinhibit);
+		return;
+	}
 	if (csr >= CSR_PMPADDR0 && csr <= CSR_PMPADDR15) {
 		int i = csr - CSR_PMPADDR0;
 
@@ -224,6 +250,7 @@ static void csr_write(struct hart *h, int csr, uint32_t v)
 	case CSR_MENVCFG: h->menvcfg = v & 1; break;
 	case CSR_MSTATUSH: case CSR_MENVCFGH: break;
 	case CSR_MCOUNTINHIBIT:
+		hpm_inhibit(&h->hpm, h->mcountinhibit, v & ~2u);
 		h->mcountinhibit = v & ~2u;
 		h->instret_step = !(v & 4);
 		break;
@@ -249,7 +276,7 @@ static void csr_write(struct hart *h, int csr, uint32_t v)
 	case CSR_MCYCLEH: set_high(&h->cycle, v); break;
 	case CSR_MINSTRET: set_low(&h->instret, v); h->instret -= h->instret_step; break;
 	case CSR_MINSTRETH: set_high(&h->instret, v); h->instret -= h->instret_step; break;
-	default: break;	/* hpm counters and events: read-only zero */
+	default: break;
 	}
 }
 

@@ -10,6 +10,7 @@
 
 #include "cpu/decode.h"
 #include "cpu/hart_impl.h"
+#include "sys/bbprof.h"
 #include "mem/memmap.h"
 #include "sys/symtab.h"
 
@@ -67,6 +68,7 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
 	h->mpfctl = 0;
 	trigger_reset(h);
 	h->mupdbase = h->mupdlimit = 0;
+	hpm_reset(&h->hpm);
 	h->cycle = h->instret = 0;
 	tlb_flush(&h->itlb, 1, 0, 1, 0);
 	tlb_flush(&h->dtlb, 1, 0, 1, 0);
@@ -203,6 +205,8 @@ static inline enum hart_event run_insn(struct hart *h, enum priv priv, uint32_t 
 		h->instret += h->instret_step;
 		h->stats.insns.v[SMODE(priv)]++;
 		h->x[0] = 0;
+		if (__builtin_expect(h->env.bbprof != NULL, 0))
+			bbprof_retire(h->env.bbprof, h->id, SMODE(priv), pc, d->raw, h->pc);
 		if (h->env.trace)
 			trace_insn(h, priv, pc, d);
 		return HART_RETIRED;
@@ -276,6 +280,11 @@ void hart_watch_page(struct hart *h, uint32_t ppn)
 {
 	h->env.slow_page = ppn;
 	hart_flush_fast(h);
+}
+
+void hart_set_bbprof(struct hart *h, struct bbprof *p)
+{
+	h->env.bbprof = p;
 }
 
 void hart_set_trap_hook(struct hart *h, void (*fn)(void *ctx, int hart, uint32_t cause,
@@ -362,6 +371,11 @@ void hart_describe_last_trap(const struct hart *h, char *buf, int len)
 		 cause, where);
 }
 const struct hart_stats *hart_stats(const struct hart *h) { return &h->stats; }
+
+void hart_bind_counters(struct hart *h, const struct stat_group *g, int n)
+{
+	hpm_bind(&h->hpm, g, n);
+}
 
 const struct stat_field hart_stat_fields[] = {
 	STAT(struct hart_stats, insns), STAT(struct hart_stats, cycles),

@@ -56,6 +56,7 @@ struct hart_env {
 	FILE *trace;		/* one line per retired instruction when not NULL */
 	/* Called as every trap is taken (the timeline), when not NULL. */
 	void (*on_trap)(void *ctx, int hart, uint32_t cause, int from_priv);
+	struct bbprof *bbprof;	/* --bb-profile: every retired instruction, when not NULL */
 };
 
 /*
@@ -263,6 +264,9 @@ enum hart_event hart_step(struct hart *h);
 /* Sends every store to physical page @ppn through env.watch_store. */
 void hart_watch_page(struct hart *h, uint32_t ppn);
 /* Sets the trap observer (hart_env.on_trap; NULL: none). */
+/* Sends every retired instruction to @p (hart_env.bbprof; NULL: none). */
+struct bbprof;
+void hart_set_bbprof(struct hart *h, struct bbprof *p);
 void hart_set_trap_hook(struct hart *h, void (*fn)(void *ctx, int hart, uint32_t cause,
 						    int from_priv));
 
@@ -334,6 +338,9 @@ struct hart_stats {
 extern const struct stat_field hart_stat_fields[];
 extern const int hart_stat_nfields;
 const struct hart_stats *hart_stats(const struct hart *h);
+/* Gives mhpmcounter3..31 their events' statistics: @g[0..n), this hart's groups. */
+struct stat_group;
+void hart_bind_counters(struct hart *h, const struct stat_group *g, int n);
 
 const char *priv_name(enum priv p);
 

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "cpu/hart.h"
+#include "cpu/hpm.h"
 #include "cpu/tlb.h"
 #include "sys/param.h"
 
@@ -191,6 +192,7 @@ struct hart {
 	char stuck[256];	/* why the hart cannot go on, after HART_STUCK */
 	uint32_t last_trap_vector;	/* pc set by the last trap entry */
 	int just_trapped;	/* the previous step entered a trap */
+	struct hpm hpm;		/* mhpmcounter3..31 and their events (hpm.c) */
 };
 
 #define COLD __attribute__((noinline, cold))

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "sys/elf_load.h"
+#include "sys/report.h"
 
 /* Core cycles between polls of the UART's receive source. */
 #define UART_POLL_CYCLES 65536
@@ -55,6 +56,16 @@ static uint64_t watchdog_bound(const struct config *cfg)
 	return cfg->watchdog > slow ? cfg->watchdog : slow;
 }
 
+/* Points every hart's performance counters at its statistics (again, once timing exists). */
+static void bind_counters(struct machine *m)
+{
+	for (int i = 0; i < m->nharts; i++) {
+		struct stat_group g[MAX_GROUPS];
+
+		hart_bind_counters(m->harts[i], g, report_stat_groups(m, i, g));
+	}
+}
+
 int machine_init(struct machine *m, const struct config *cfg, const struct machine_opts *opts,
 		 char *err, size_t errlen)
 {
@@ -67,6 +78,7 @@ int machine_init(struct machine *m, const struct config *cfg, const struct machi
 	m->cycle_limit = opts->max_cycles ? opts->max_cycles : UINT64_MAX;
 	m->watchdog = watchdog_bound(cfg);
 	m->watch_at = m->watchdog == UINT64_MAX ? UINT64_MAX : m->watchdog / 4;
+	m->sample_at = UINT64_MAX;	/* no sampler yet */
 	m->nharts = (int)cfg->cores;
 	symtab_init(&m->syms);
 	if (cfg->mode == MODE_TIMING && timing_host_bytes(cfg) > MAX_TIMING_HOST_BYTES) {
@@ -115,6 +127,7 @@ int machine_init(struct machine *m, const struct config *cfg, const struct machi
 		dmactl_init(&m->dma, cfg, &m->mm, &m->plic, m->harts, &m->lr, &m->now);
 		memmap_add(&m->mm, "dma", DMA_BASE, DMA_SIZE, &dmactl_ops, &m->dma);
 	}
+	bind_counters(m);
 	return 0;
 }
 
@@ -277,8 +290,43 @@ static void update_check(struct machine *m)
 	uint64_t last = last_cycle(m);
 
 	m->check_at = m->watch_at < last ? m->watch_at : last;
-	if (m->sample_every && m->sample_at < m->check_at)
+	if (m->sample_at < m->check_at)
 		m->check_at = m->sample_at;
+}
+
+/* Runs the samplers whose cycle has come, and finds the next one's. */
+static void run_samplers(struct machine *m)
+{
+	m->sample_at = UINT64_MAX;
+	for (int i = 0; i < m->nsamplers; i++) {
+		struct machine_sampler *s = &m->sampler[i];
+
+		if (m->now >= s->at) {
+			uint64_t n = s->fn(s->ctx, m);
+
+			s->at = m->now + (n ? n : 1);
+		}
+		if (s->at < m->sample_at)
+			m->sample_at = s->at;
+	}
+	update_check(m);
+}
+
+int machine_add_sampler(struct machine *m, uint64_t first,
+			uint64_t (*fn)(void *ctx, struct machine *m), void *ctx)
+{
+	struct machine_sampler *s;
+
+	if (m->nsamplers == MACHINE_SAMPLERS)
+		return -1;
+	s = &m->sampler[m->nsamplers++];
+	s->at = first;
+	s->fn = fn;
+	s->ctx = ctx;
+	if (first < m->sample_at)
+		m->sample_at = first;
+	update_check(m);
+	return 0;
 }
 
 /*
@@ -337,11 +385,8 @@ static __attribute__((noinline, cold)) void at_check(struct machine *m)
 			 (unsigned long long)m->opts.max_cycles);
 	else if (m->now >= m->watch_at)
 		watchdog_look(m);
-	if (m->sample_every && m->now >= m->sample_at) {
-		m->sample(m->sample_ctx, m);
-		m->sample_at = m->now + m->sample_every;
-		update_check(m);
-	}
+	if (m->now >= m->sample_at)
+		run_samplers(m);
 }
 
 /*
@@ -519,6 +564,7 @@ static int build_timing(struct machine *m)
 	}
 	if (m->cfg.dma.enabled)
 		timing_attach_dma(m->timing, &m->dma);
+	bind_counters(m);
 	return 0;
 }
 

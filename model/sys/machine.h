@@ -28,6 +28,8 @@
 
 struct machine;
 
+#define MACHINE_SAMPLERS 4	/* observers that look at the machine periodically */
+
 struct machine_opts {
 	uint64_t max_insns;	/* stop after this many retired instructions; 0 = no limit */
 	uint64_t max_cycles;	/* stop at this core cycle; 0 = no limit */
@@ -84,10 +86,18 @@ struct machine {
 	uint64_t quiet_since[MAX_HARTS];	/* cycle since which it retired nothing outside WFI */
 	uint64_t traps_since[MAX_HARTS];	/* its trap count at that cycle */
 	uint64_t check_at;	/* the earliest of the cycle limit, watch_at and sample_at: the loops' one compare */
-	/* An observer's periodic look (the timeline), every sample_every cycles; off when 0. */
-	uint64_t sample_every, sample_at;
-	void (*sample)(void *ctx, struct machine *m);
-	void *sample_ctx;
+	/*
+	 * Observers' periodic looks (the timeline, the live view): each
+	 * sampler's fn runs at its cycle at and returns the cycles to its next
+	 * look. sample_at is the earliest at (UINT64_MAX with none).
+	 */
+	struct machine_sampler {
+		uint64_t at;
+		uint64_t (*fn)(void *ctx, struct machine *m);
+		void *ctx;
+	} sampler[MACHINE_SAMPLERS];
+	int nsamplers;
+	uint64_t sample_at;
 	/* An observer of every trap taken (hart_env.on_trap), or NULL. */
 	void (*trap_observer)(void *ctx, int hart, uint32_t cause, int from_priv, uint64_t now);
 	void *trap_ctx;
@@ -126,6 +136,14 @@ void machine_run(struct machine *m);
 void machine_observe_traps(struct machine *m,
 			   void (*fn)(void *ctx, int hart, uint32_t cause, int from_priv,
 				      uint64_t now), void *ctx);
+
+/*
+ * Adds an observer's periodic look: @fn runs first at cycle @first, then
+ * after the cycles it returns (at least 1). 0, or -1 when MACHINE_SAMPLERS
+ * are there already.
+ */
+int machine_add_sampler(struct machine *m, uint64_t first,
+			uint64_t (*fn)(void *ctx, struct machine *m), void *ctx);
 
 /* Asks a running machine to stop at the next round, exiting with @status (signal-safe). */
 void machine_interrupt(struct machine *m, int status);

@@ -18,10 +18,8 @@
 #include "cpu/core.h"
 #include "sys/stats.h"
 
-#define MAX_GROUPS 13
 
-/* The stat groups of hart @i. */
-static int groups(const struct machine *m, int i, struct stat_group *g)
+int report_stat_groups(const struct machine *m, int i, struct stat_group *g)
 {
 	int n = 0;
 
@@ -84,7 +82,7 @@ static void *total_of(struct totals *tot, const char *unit)
 	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
 		if (!strcmp(names[k], unit))
 			return where[k];
-	return NULL;	/* unreachable: groups() names only these */
+	return NULL;	/* unreachable: report_stat_groups() names only these */
 }
 
 static void sum(const struct machine *m, struct totals *tot, struct stat_group *out, int *nout)
@@ -92,12 +90,12 @@ static void sum(const struct machine *m, struct totals *tot, struct stat_group *
 	void *dst[MAX_GROUPS];
 
 	memset(tot, 0, sizeof(*tot));
-	*nout = groups(m, 0, out);
+	*nout = report_stat_groups(m, 0, out);
 	for (int k = 0; k < *nout; k++)
 		dst[k] = total_of(tot, out[k].unit);
 	for (int i = 0; i < m->nharts; i++) {
 		struct stat_group g[MAX_GROUPS];
-		int n = groups(m, i, g);
+		int n = report_stat_groups(m, i, g);
 
 		for (int k = 0; k < n; k++)
 			stats_add_group(dst[k], &g[k]);
@@ -147,7 +145,7 @@ void report_json(const struct machine *m, FILE *f)
 
 	json_array(&j, "harts");
 	for (int i = 0; i < m->nharts; i++) {
-		n = groups(m, i, g);
+		n = report_stat_groups(m, i, g);
 		json_object(&j, NULL);
 		json_u64(&j, "hart", (uint64_t)i);
 		for (int k = 0; k < n; k++)

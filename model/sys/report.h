@@ -12,6 +12,12 @@
 
 #include "sys/machine.h"
 
+#include "sys/stats.h"
+
+/* Hart @i's stat groups (at most MAX_GROUPS) into @g; returns how many. */
+#define MAX_GROUPS 13
+int report_stat_groups(const struct machine *m, int i, struct stat_group *g);
+
 void report_json(const struct machine *m, FILE *f);
 void report_summary(const struct machine *m, FILE *f);
 

@@ -232,13 +232,19 @@ static void memory_sample(struct timeline *tl, struct machine *m)
 	tl->l2_miss = l2m;
 }
 
-static void on_sample(void *ctx, struct machine *m)
+static void sample(struct timeline *tl, struct machine *m)
 {
-	struct timeline *tl = ctx;
-
 	mode_sample(tl, m);
 	memory_sample(tl, m);
 	tl->last_sample = m->now;
+}
+
+static uint64_t on_sample(void *ctx, struct machine *m)
+{
+	struct timeline *tl = ctx;
+
+	sample(tl, m);
+	return tl->interval;
 }
 
 void timeline_attach(struct timeline *tl, struct machine *m)
@@ -250,15 +256,12 @@ void timeline_attach(struct timeline *tl, struct machine *m)
 		m->dma.observer = on_dma;
 		m->dma.observer_ctx = tl;
 	}
-	m->sample = on_sample;
-	m->sample_ctx = tl;
-	m->sample_every = tl->interval;
-	m->sample_at = tl->interval;
+	machine_add_sampler(m, tl->interval, on_sample, tl);
 }
 
 void timeline_finish(struct timeline *tl, struct machine *m)
 {
-	on_sample(tl, m);
+	sample(tl, m);
 	for (int h = 0; h < tl->nharts; h++) {
 		struct timeline_hart *th = &tl->hart[h];
 

@@ -4,7 +4,7 @@
 #
 #   make fuzz                     each harness for FUZZ_SECONDS (default 300) on its
 #                                 corpus under build/fuzz/corpus/, which grows run by run
-#   make fuzz FUZZ=elf            only the named harnesses (elf, config, disk, gdb)
+#   make fuzz FUZZ=elf            only the named harnesses (elf, config, disk, gdb, layout)
 #   make test-fuzz                the short run of make test: FUZZ_TEST_SECONDS (10)
 #                                 each, fixed seed, from the seeds alone
 #
@@ -17,12 +17,13 @@
 # kernel's disk image and an empty file; the configuration parser's, the
 # hand-written files of tests/fuzz/seeds/config/ and the presets as
 # --print-config writes them; the GDB stub's, the sessions of
-# tests/fuzz/seeds/gdb/ (packet bodies, one a line).
+# tests/fuzz/seeds/gdb/ (packet bodies, one a line); the layout tool's
+# assembly reader's, the kernel's C files compiled to assembly.
 
 FUZZ_CC      := clang
 FUZZ_DIR     := tests/fuzz
 FUZZ_OUT     := $(BUILD)/fuzz
-FUZZ_ALL     := elf config disk gdb
+FUZZ_ALL     := elf config disk gdb layout
 FUZZ         ?= $(FUZZ_ALL)
 FUZZ_SECONDS ?= 300
 FUZZ_TEST_SECONDS ?= 10
@@ -80,6 +81,15 @@ $(FUZZ_OUT)/seeds/gdb.stamp: $(wildcard $(FUZZ_DIR)/seeds/gdb/*)
 	@rm -rf $(FUZZ_OUT)/seeds/gdb && mkdir -p $(FUZZ_OUT)/seeds/gdb
 	cp $(FUZZ_DIR)/seeds/gdb/* $(FUZZ_OUT)/seeds/gdb/
 	@touch $@
+
+$(FUZZ_OUT)/seeds/layout.stamp: $(KERNEL_DIR)/proc.c $(KERNEL_DIR)/printf.c $(KERNEL_DIR)/trap.c
+	@rm -rf $(FUZZ_OUT)/seeds/layout && mkdir -p $(FUZZ_OUT)/seeds/layout
+	for f in $^; do $(FW_CC) $(filter-out -MMD -MP,$(KERNEL_CFLAGS)) -g0 -S $$f \
+		-o $(FUZZ_OUT)/seeds/layout/$$(basename $$f .c).s || exit 1; done
+	@touch $@
+
+# The layout tool's reader is the program's (sim/layout/asm.c), which the harness includes.
+$(FUZZ_OUT)/fuzz_layout: sim/layout/asm.c sim/layout/asm.h
 
 # The GDB stub's handler is the program's (sim/gdb.c), which the harness includes.
 $(FUZZ_OUT)/fuzz_gdb: sim/gdb.c sim/gdb.h

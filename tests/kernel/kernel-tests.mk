@@ -9,13 +9,16 @@
 # `make run` is left alone.
 
 WORKLOADS ?= shell make fsck-numeric numeric-make
-WL_DIR    := $(BUILD)/tests/workloads
+# WL_DIR (the workload images' directory) is kernel.mk's: layout builds train on one.
 
 # Kernel builds with options (KERNEL_OPT), each in its own directory:
 # $(call KERNEL_VARIANT,priv-swpf) is build/kernel-priv-swpf/kernel.elf.
 KERNEL_VARIANT = $(BUILD)/kernel-$(1)/kernel.elf
 $(BUILD)/kernel-%/kernel.elf: FORCE
 	@$(MAKE) --no-print-directory kernel KERNEL_OPT="$(subst -, ,$*)"
+# $(call KERNEL_VARIANT,layout-seq): the kernel laid out by scheme seq (kernel.mk).
+$(BUILD)/kernel-layout-%/kernel.elf: FORCE
+	@$(MAKE) --no-print-directory kernel LAYOUT=$*
 .PHONY: FORCE measure-coherence test-workloads-opt
 FORCE:
 

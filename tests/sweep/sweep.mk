@@ -1,6 +1,7 @@
 # tests/sweep: the runs that once went wrong (regress.list, regress.sh), and
 # the configuration sweep (sweep.sh): random valid configurations
-# (randcfg.c) x the ISA tests, the differential tests and a kernel slice,
+# (randcfg.c) x the ISA tests, the differential tests and kernel slices (the
+# plain kernel, the data supports' build, the laid-out one),
 # both modes, every prefetcher in turn.
 #   make test-sweep                 both, the sweep short (SWEEP_RUNS runs)
 #   make test-regress REGRESS=name  one regression case (or several)
@@ -24,7 +25,7 @@ STORM_ELFS := $(BUILD)/tests/sweep/storm-illegal.elf $(BUILD)/tests/sweep/storm-
 
 REGRESS         ?=
 SWEEP_DEPS := $(OSPREY) $(RANDCFG) isa-build diff-elfs kernel $(STORM_ELFS) $(COH_ELFS) \
-	      $(call KERNEL_VARIANT,priv-swpf)
+	      $(call KERNEL_VARIANT,priv-swpf) $(call KERNEL_VARIANT,layout-scf)
 
 .PHONY: test-sweep test-regress sweep-long
 test-regress: $(SWEEP_DEPS)

@@ -52,6 +52,11 @@ programs=$out/programs
 		echo "kernel-opt 4 3 $build/kernel-priv-swpf/kernel.elf" \
 			"--disk $build/kernel/disk.img --max-insns $kernel_insns"
 	done
+	# The laid-out kernel: its guard marks under every prefetcher.
+	for copy in $(seq 10); do
+		echo "kernel-layout 4 3 $build/kernel-layout-scf/kernel.elf" \
+			"--disk $build/kernel/disk.img --max-insns $kernel_insns"
+	done
 } >"$programs"
 nprog=$(wc -l <"$programs")
 

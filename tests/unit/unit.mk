@@ -33,6 +33,10 @@ $(UNIT_OUT)/%.o: $(UNIT_DIR)/%.c
 $(UNIT_OUT)/test_%: $(UNIT_OUT)/test_%.o $(UNIT_OUT)/rig.o $(MODEL_LIB)
 	$(CC) $(UNIT_CFLAGS) -o $@ $^ $(UNIT_LIBS)
 
+# test_view also tests the simulator's PNG writer and font, read back with zlib.
+$(UNIT_OUT)/test_view: $(BUILD)/host/sim/png.o $(BUILD)/host/sim/font.o
+$(UNIT_OUT)/test_view: UNIT_LIBS += -lz
+
 .PRECIOUS: $(UNIT_OUT)/%.o
 
 # Built from the sources in one step, the model with them (no -MMD: the headers

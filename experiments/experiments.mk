@@ -1,7 +1,7 @@
 # experiments: the studies osweep runs (README: "The OS-support study").
 #   make experiments        experiments/os-supports.exp, every workload to
-#                           completion (72 points; 37 minutes on the shared
-#                           2-core machine; a rerun runs only what changed), then
+#                           completion (88 points; about 50 minutes on 2
+#                           free cores; a rerun runs only what changed), then
 #                           build/experiments/report.md with its plots, and
 #                           the README's study section rewritten from it
 #   make experiments-quick  the same matrix on EXP_QUICK_SLICE-instruction

@@ -255,18 +255,32 @@ def explain(st):
         rows.append((STUDIES["layout_imiss"], "not measured",
                      "no `layout` variant ran: the code-layout kernel build is not in this "
                      "tree yet (its block in experiments/os-supports.exp is commented out)"))
-    # guarded prefetch
+    # guarded prefetch: after layout when the pair ran (the studies' measure)
     v = "guarded-prefetch"
-    if v in st.variants and st.complete(p, v):
+    pair = "layout+guarded"
+    if pair in st.variants and "layout" in st.variants and st.complete(p, pair) \
+            and st.complete(p, "layout"):
+        rest = sum(r["s_imisses"] for r, _ in st.complete(p, "layout"))
+        left = sum(r["s_imisses"] for r, _ in st.complete(p, pair))
+        issued = sum(r["os_guarded_issued"] or 0 for r, _ in st.complete(p, pair))
+        rem = 1 - left / rest if rest else None
+        why = (f"{issued:,} guarded prefetches issued over the workloads; "
+               f"the I-misses layout left are {classes('layout', 'i')}")
+        if rem is not None and rem < 0.66:
+            why += ("; a run stops at every sequence end (a guard mark), so short "
+                    "sequences keep the runs short")
+        rows.append((STUDIES["guarded_imiss"],
+                     f"{'n/a' if rem is None else f'{100 * rem:.1f} %'} of the S-mode "
+                     "I-misses left after layout removed (layout+guarded vs layout)", why))
+    elif v in st.variants and st.complete(p, v):
         rem = st.removed(p, v, "s_imisses")
         issued = sum(r["os_guarded_issued"] or 0 for r, _ in st.complete(p, v))
         if issued == 0:
             same = " and every figure equals the baseline's" if st.same_as_baseline(p, v) else ""
             why = (f"the prefetcher issued no prefetch in S or M mode{same}: it runs only on "
                    "pages whose Sv32 PTE bit 8 (RSW[0]) is set, and the kernel measured here "
-                   "set it on none of its text (the code-layout build is to mark the "
-                   "sequences and enable it). The studies' 66 % is also of the misses left "
-                   "after layout")
+                   "set it on none of its text (only a laid-out kernel sets it, on its "
+                   "laid-out code). The studies' 66 % is of the misses left after layout")
         else:
             why = ("measured against the baseline, not after layout (the studies' base), so "
                    "it includes misses layout would have removed")

@@ -1,12 +1,12 @@
 # experiments: the studies osweep runs (README: "The OS-support study").
 #   make experiments        experiments/os-supports.exp, every workload to
-#                           completion (88 points; about 50 minutes on 2
-#                           free cores; a rerun runs only what changed), then
+#                           completion (88 points; 8 minutes on the 2-core
+#                           machine; a rerun runs only what changed), then
 #                           build/experiments/report.md with its plots, and
 #                           the README's study section rewritten from it
 #   make experiments-quick  the same matrix on EXP_QUICK_SLICE-instruction
 #                           slices, into build/experiments-quick/ (the README
-#                           is left alone): about 3 minutes
+#                           is left alone): about 1 minute
 # Area figures come from EXP_AREA_DIR/area-PRESET.json (default build/, where
 # make area writes them) when present, "n/a" otherwise.
 EXP_FILE        := experiments/os-supports.exp

@@ -86,6 +86,7 @@ include tests/fuzz/fuzz.mk
 include tests/coherence/coherence.mk
 include tests/sweep/sweep.mk
 include tests/dma/dma.mk
+include tests/quanta/quanta.mk
 include sim/sweep/sweep.mk
 include tests/osweep/osweep.mk
 include experiments/experiments.mk
@@ -145,6 +146,13 @@ $(BENCH_DIR)/bench-%h.elf: $(BENCH_SRC) firmware/bench/link.ld
 	@mkdir -p $(dir $@)
 	$(FW_CC) $(FW_CFLAGS) -DBENCH_HARTS=$* -T firmware/bench/link.ld -o $@ $(BENCH_SRC) $(FW_LIBGCC)
 
+# The single-hart sieve that runs on QEMU too (sim/bench.sh compares the speeds).
+$(BENCH_DIR)/sieve.elf: firmware/bench/start.S firmware/bench/sieve.c firmware/bench/link.ld
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -T firmware/bench/link.ld -Wl,--no-warn-rwx-segments -o $@ \
+		firmware/bench/start.S \
+		firmware/bench/sieve.c $(FW_LIBGCC)
+
 bench: deps
 	@$(MAKE) --no-print-directory bench-built
 $(BENCH_DIR)/idle.elf: firmware/bench/idle.S firmware/bench/link.ld
@@ -152,8 +160,17 @@ $(BENCH_DIR)/idle.elf: firmware/bench/idle.S firmware/bench/link.ld
 	$(FW_CC) $(FW_CFLAGS) -T firmware/bench/link.ld -Wl,--no-warn-rwx-segments -o $@ $<
 
 bench-built: $(OSPREY) $(BENCH_DIR)/bench-1h.elf $(BENCH_DIR)/bench-4h.elf $(BENCH_DIR)/idle.elf \
-	     $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img
-	@sh sim/bench.sh $(OSPREY) $(BENCH_DIR) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img
+	     $(BENCH_DIR)/sieve.elf $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img
+	@QEMU="$(QEMU) $(QEMU_FLAGS)" sh sim/bench.sh $(OSPREY) $(BENCH_DIR) $(DEMO_ELF) \
+		$(KERNEL_ELF) $(WL_DIR)/shell.img $(BUILD)/bench.json
+
+# A speed change computes the same: outputs and --stats of this build and of
+# BASE (an osprey binary kept from before the change) compared byte for byte.
+.PHONY: stats-check
+stats-check: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(BENCH_DIR)/bench-4h.elf
+	@test -n "$(BASE)" || { echo "make stats-check needs BASE=path/to/old/osprey" >&2; exit 2; }
+	@sh sim/stats-check.sh $(BASE) $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img \
+		$(BENCH_DIR)/bench-4h.elf
 
 clean:
 	rm -rf $(BUILD)

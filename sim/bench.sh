@@ -1,62 +1,123 @@
 #!/bin/sh
 # `make bench`: simulated instructions (and cycles) per host second.
-# Usage: sim/bench.sh OSPREY BENCH_DIR DEMO_ELF KERNEL_ELF SHELL_IMAGE
+# Usage: sim/bench.sh OSPREY BENCH_DIR DEMO_ELF KERNEL_ELF SHELL_IMAGE JSON_OUT
+# Environment: QEMU, the QEMU command line for the reference run of the sieve
+# (empty or unset: no QEMU figures); BENCH_RUNS, runs per figure (default 3).
 # Wall-clock figures depend on the host and its load: run on a quiet machine
-# and compare figures from the same machine only. Each figure is the best of
-# three runs.
+# and compare figures from the same machine only. Each figure is printed as
+# the best and the median of BENCH_RUNS runs; JSON_OUT gets the same figures
+# (and every run's) so that two builds can be compared.
 set -u
 osprey=$1
 dir=$2
 demo=$3
 kernel=$4
 shell_img=$5
+json=$6
+runs=${BENCH_RUNS:-3}
+qemu=${QEMU:-}
 
-# best LABEL ARGS...: runs osprey three times, prints the fastest summary line
-best() {
-	label=$1
-	shift
-	top=""
-	topmips=0
-	for i in 1 2 3; do
-		line=$("$osprey" "$@" 2>&1 >/dev/null </dev/null | grep ' MIPS$' | tail -n 1)
-		[ -n "$line" ] || { echo "bench: $label: no summary from osprey" >&2; exit 1; }
-		mips=$(echo "$line" | awk '{print $(NF-1)}')
-		if awk "BEGIN{exit !($mips >= $topmips)}"; then
-			topmips=$mips
-			top=$line
-		fi
-	done
-	printf '%-34s %s\n' "$label:" "${top#osprey: }"
-	echo "$topmips" >"$tmp/$(echo "$label" | tr ' ,' '__')"
-}
+case $runs in
+''|*[!0-9]*|0|1|2) echo "bench: BENCH_RUNS must be a number of at least 3, not '$runs'" >&2; exit 2 ;;
+esac
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+: >"$tmp/entries"
 
-echo "osprey bench on $(nproc) host cores ($(uname -m)), best of 3 runs each"
-best "functional, compute loop, 1 hart" --mode functional --cores 1 "$dir/bench-1h.elf"
-best "functional, compute loop, 4 harts" --mode functional --cores 4 "$dir/bench-4h.elf"
-best "timing, compute loop, 1 hart" --mode timing --cores 1 "$dir/bench-1h.elf"
-best "timing, compute loop, 4 harts" --mode timing --cores 4 "$dir/bench-4h.elf"
-best "functional, demo, 4 harts" --mode functional --cores 4 "$demo"
-best "timing, demo, 4 harts" --mode timing --cores 4 "$demo"
-best "functional, kernel shell workload" --mode functional --cores 4 --max-insns 40000000 \
-	--disk "$shell_img" "$kernel"
-best "timing, kernel shell workload" --mode timing --cores 4 --max-insns 40000000 \
-	--disk "$shell_img" "$kernel"
-
-# slowdown LABEL KEY: functional over timing speed of one workload
-slowdown() {
-	f=$(cat "$tmp/functional__$2")
-	t=$(cat "$tmp/timing__$2")
-	awk -v l="$1" -v f="$f" -v t="$t" 'BEGIN { printf "timing-mode slowdown, %s: %.1fx\n", l, f / t }'
+# stats FILE: "best median" of the numbers in FILE, one a line (the median of
+# an even count is the lower middle one: a value that was measured)
+stats() {
+	sort -g "$1" | awk '{ v[NR] = $1 } END { printf "%s %s\n", v[NR], v[int((NR + 1) / 2)] }'
 }
-slowdown "compute loop, 4 harts" compute_loop__4_harts
-slowdown "demo, 4 harts" demo__4_harts
-slowdown "kernel shell workload" kernel_shell_workload
+
+# record KEY LABEL UNIT FILE: prints the figure, adds it to the JSON entries
+record() {
+	set -- "$1" "$2" "$3" "$4" $(stats "$4")
+	printf '%-38s best %8.1f, median %8.1f %s\n' "$2:" "$5" "$6" "$3"
+	printf '  "%s": {"label": "%s", "unit": "%s", "best": %s, "median": %s, "runs": [%s]},\n' \
+		"$1" "$2" "$3" "$5" "$6" "$(paste -sd, "$4")" >>"$tmp/entries"
+	echo "$6" >"$tmp/$1.median"
+	echo "$5" >"$tmp/$1.best"
+}
+
+# bench KEY LABEL ARGS...: runs osprey BENCH_RUNS times, records its MIPS
+bench() {
+	key=$1 label=$2
+	shift 2
+	: >"$tmp/$key"
+	i=0
+	while [ $i -lt "$runs" ]; do
+		line=$("$osprey" "$@" 2>&1 >/dev/null </dev/null | grep ' MIPS$' | tail -n 1)
+		[ -n "$line" ] || { echo "bench: $label: no summary from osprey" >&2; exit 1; }
+		echo "$line" | awk '{print $(NF-1)}' >>"$tmp/$key"
+		i=$((i + 1))
+	done
+	record "$key" "$label" "M insns/s" "$tmp/$key"
+}
+
+echo "osprey bench on $(nproc) host cores ($(uname -m)), best and median of $runs runs each"
+bench sieve_1h "functional, sieve, 1 hart" --mode functional --cores 1 "$dir/sieve.elf"
+bench compute_1h "functional, compute loop, 1 hart" --mode functional --cores 1 "$dir/bench-1h.elf"
+bench compute_4h "functional, compute loop, 4 harts" --mode functional --cores 4 "$dir/bench-4h.elf"
+bench timing_compute_1h "timing, compute loop, 1 hart" --mode timing --cores 1 "$dir/bench-1h.elf"
+bench timing_compute_4h "timing, compute loop, 4 harts" --mode timing --cores 4 "$dir/bench-4h.elf"
+bench demo_4h "functional, demo, 4 harts" --mode functional --cores 4 "$demo"
+bench timing_demo_4h "timing, demo, 4 harts" --mode timing --cores 4 "$demo"
+bench shell_4h "functional, kernel shell workload" --mode functional --cores 4 \
+	--max-insns 40000000 --disk "$shell_img" "$kernel"
+bench timing_shell_4h "timing, kernel shell workload" --mode timing --cores 4 \
+	--max-insns 40000000 --disk "$shell_img" "$kernel"
+
+# ratio LABEL NUMERATOR DENOMINATOR [best]: the ratio of two figures' medians
+# (or bests)
+ratio() {
+	awk -v l="$1" -v a="$(cat "$tmp/$2.${4:-median}")" -v b="$(cat "$tmp/$3.${4:-median}")" \
+		'BEGIN { printf "%s: %.2fx\n", l, a / b }'
+}
+ratio "timing-mode slowdown, compute loop, 4 harts" compute_4h timing_compute_4h
+ratio "timing-mode slowdown, demo, 4 harts" demo_4h timing_demo_4h
+ratio "timing-mode slowdown, kernel shell workload" shell_4h timing_shell_4h
+ratio "functional, 4 harts over 1 hart (compute loop)" compute_4h compute_1h
+
+# The reference: QEMU on the same sieve ELF. QEMU prints no instruction count,
+# so osprey's (the program's, identical on both) divides QEMU's host time.
+if [ -n "$qemu" ]; then
+	insns=$("$osprey" -q --mode functional --cores 1 --stats "$tmp/sieve.json" \
+		"$dir/sieve.elf" </dev/null >/dev/null 2>&1; awk '/"instructions":/ {
+			gsub(/[^0-9]/, "", $2); print $2; exit }' "$tmp/sieve.json")
+	[ -n "$insns" ] || { echo "bench: no instruction count for the sieve" >&2; exit 1; }
+	: >"$tmp/qemu_sieve_1h"
+	i=0
+	while [ $i -lt "$runs" ]; do
+		start=$(date +%s.%N)
+		$qemu -kernel "$dir/sieve.elf" </dev/null >/dev/null 2>&1 ||
+			{ echo "bench: QEMU failed on the sieve ($qemu)" >&2; exit 1; }
+		end=$(date +%s.%N)
+		awk -v s="$start" -v e="$end" -v n="$insns" \
+			'BEGIN { printf "%.1f\n", n / (e - s) / 1e6 }' >>"$tmp/qemu_sieve_1h"
+		i=$((i + 1))
+	done
+	echo "sieve: $insns instructions"
+	record qemu_sieve_1h "QEMU (TCG), sieve, 1 hart" "M insns/s" "$tmp/qemu_sieve_1h"
+	ratio "osprey functional over QEMU, sieve (medians)" sieve_1h qemu_sieve_1h
+	ratio "osprey functional over QEMU, sieve (bests)" sieve_1h qemu_sieve_1h best
+fi
 
 # Idle skipping: 1e9 cycles of WFI until a timer interrupt.
 start=$(date +%s.%N)
 "$osprey" -q --mode timing "$dir/idle.elf" || { echo "bench: idle run failed" >&2; exit 1; }
 end=$(date +%s.%N)
 awk -v s="$start" -v e="$end" 'BEGIN { d = e - s; printf "idle skipping, timing mode: 1e9 cycles in %.3f s (%.2g cycles/s, process start included)\n", d, 1e9 / d }'
+
+{
+	echo "{"
+	printf '  "host": {"cores": %s, "machine": "%s", "runs": %s},\n' "$(nproc)" "$(uname -m)" "$runs"
+	cat "$tmp/entries"
+	[ -s "$tmp/sieve_1h.median" ] && [ -n "$qemu" ] &&
+		awk -v a="$(cat "$tmp/sieve_1h.median")" -v b="$(cat "$tmp/qemu_sieve_1h.median")" \
+			'BEGIN { printf "  \"osprey_over_qemu_sieve\": %.4f,\n", a / b }'
+	printf '  "idle_skip_seconds": %.3f\n' "$(awk -v s="$start" -v e="$end" 'BEGIN { print e - s }')"
+	echo "}"
+} >"$json"
+echo "bench: figures written to $json"

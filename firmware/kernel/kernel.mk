@@ -66,13 +66,25 @@ $(KBUILD)/obj/%.o: firmware/%.S
 	@mkdir -p $(dir $@)
 	$(FW_CC) $(KERNEL_CFLAGS) -c $< -o $@
 
+# The orig build and its training profile, which every other layout build
+# reads (defined in every build but the orig one itself, so that a make that
+# builds several layouts makes them once, first).
+KLAYOUT_ORIG  := $(BUILD)/kernel$(KOPT_DIR)-layout-orig
+KLAYOUT_PROF  := $(KLAYOUT_ORIG)/train-$(LAYOUT_TRAIN).bbp
+ifneq ($(LAYOUT),orig)
+$(KLAYOUT_ORIG)/kernel.elf: FORCE | $(MKFS) $(USER_BINS) $(LAYOUT_TOOL)
+	@$(MAKE) --no-print-directory kernel LAYOUT=orig KERNEL_OPT="$(KERNEL_OPT)"
+# The training run: the workload's image on the orig build, default machine.
+$(KLAYOUT_PROF): $(KLAYOUT_ORIG)/kernel.elf $(OSPREY) $(WL_DIR)/$(LAYOUT_TRAIN).img
+	$(OSPREY) -q --cores 4 --uart-in none --disk $(WL_DIR)/$(LAYOUT_TRAIN).img \
+		--bb-profile $@ $(KLAYOUT_ORIG)/kernel.elf > $@.console
+endif
+
 # kernel.ld includes kernel-layout.ld: the default one places nothing; a
 # layout build's is sim/layout's, found first through -L.
 ifneq ($(LAYOUT),)
 KLAYOUT_C     := $(sort $(wildcard $(KERNEL_DIR)/*.c))
 KLAYOUT_ASM   := $(KLAYOUT_C:$(KERNEL_DIR)/%.c=$(KBUILD)/asm/%.s)
-KLAYOUT_ORIG  := $(BUILD)/kernel$(KOPT_DIR)-layout-orig
-KLAYOUT_PROF  := $(KLAYOUT_ORIG)/train-$(LAYOUT_TRAIN).bbp
 KLAYOUT_INPUTS := $(if $(filter orig,$(LAYOUT)),,$(KLAYOUT_PROF) $(KLAYOUT_ORIG)/kernel.elf)
 KLAYOUT_LD_DIR := -L$(KBUILD)/laid
 KLAYOUT_PINNED := trapvec swtch
@@ -104,12 +116,6 @@ $(KLAYOUT_PIN): $(KBUILD)/obj/kernel/%.o: $(KERNEL_DIR)/%.S
 	$(FW_CROSS)objcopy --rename-section .text=.osp.text.0000. $@
 $(KBUILD)/laid/.stamp: $(KLAYOUT_PIN)
 LAYOUT_TOOL_FLAGS += $(KLAYOUT_PIN:%=--pin %)
-$(KLAYOUT_ORIG)/kernel.elf: FORCE
-	@$(MAKE) --no-print-directory kernel LAYOUT=orig KERNEL_OPT="$(KERNEL_OPT)"
-# The training run: the workload's image on the orig build, default machine.
-$(KLAYOUT_PROF): $(KLAYOUT_ORIG)/kernel.elf $(OSPREY) $(WL_DIR)/$(LAYOUT_TRAIN).img
-	$(OSPREY) -q --cores 4 --uart-in none --disk $(WL_DIR)/$(LAYOUT_TRAIN).img \
-		--bb-profile $@ $(KLAYOUT_ORIG)/kernel.elf > $@.console
 endif
 # The guard marks must be sorted by address (each file's are; the link concatenates).
 sort_guard = if $(FW_CROSS)objdump -h $@ | grep -q '\.osprey\.guard'; then \

@@ -247,6 +247,7 @@ static int op_sc_w(struct hart *h, const struct insn *d)
 		*w = X(rs2);
 	}
 	h->x[d->rd] = !ok;
+	h->yield_hint |= !ok;	/* another hart took the reservation */
 	return NEXT();
 }
 
@@ -260,6 +261,7 @@ static int op_sc_w(struct hart *h, const struct insn *d)
 		a = *w; \
 		lr_break(h->env.lr, pa); \
 		*w = (expr); \
+		h->yield_hint |= *w == a;	/* e.g. a lock's test-and-set that failed */ \
 		h->x[d->rd] = a; \
 		return NEXT(); \
 	}
@@ -606,6 +608,23 @@ void decode(uint32_t raw, struct insn *d)
 		d->msize = d->cls == IC_AMO ? 4 : (uint8_t)(1u << ((raw >> 12) & 3));
 		if (d->cls == IC_STORE || (d->uses & INSN_OWN))
 			d->uses |= INSN_MWRITE;
+	}
+	/*
+	 * What hart_run_fast leaves to hart_step: anything that may change the
+	 * privilege, the interrupt enables, the counters or what it checks once
+	 * per call; atomics (their yield hint); a jump to itself (spin detection).
+	 */
+	switch (d->cls) {
+	case IC_CSR: case IC_FENCE_I: case IC_SFENCE: case IC_XRET: case IC_WFI: case IC_ECALL:
+	case IC_ILLEGAL: case IC_AMO:
+		d->uses |= INSN_STEP;
+		break;
+	case IC_JAL:
+		if (d->imm == 0)
+			d->uses |= INSN_STEP;
+		break;
+	default:
+		break;
 	}
 	/* Instructions that do not write rd get rd = 0 so the handler's write is harmless. */
 	if (!row->writes_rd)

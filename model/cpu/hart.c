@@ -12,6 +12,7 @@
 #include "cpu/hart_impl.h"
 #include "sys/bbprof.h"
 #include "mem/memmap.h"
+#include "sys/stop.h"
 #include "sys/symtab.h"
 
 /* misa: RV32 (MXL = 1) with A, I, M, S and U. */
@@ -31,8 +32,10 @@ struct hart *hart_new(int id, const struct config *cfg, const struct hart_env *e
 		hart_free(h);
 		return NULL;
 	}
-	for (int i = 0; i < DECODE_CACHE_ENTRIES; i++)
-		decode(0, &h->dcache[i]);
+	/* Every entry holds the word 0 (illegal), decoded once. */
+	decode(0, &h->dcache[0]);
+	for (int i = 1; i < DECODE_CACHE_ENTRIES; i++)
+		h->dcache[i] = h->dcache[0];
 	hart_reset(h, 0, 0);
 	return h;
 }
@@ -74,6 +77,14 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
 	tlb_flush(&h->dtlb, 1, 0, 1, 0);
 	mmu_pmp_update(h);	/* no entry active; flushes the fast paths */
 	h->last_trap_vector = ~0u;
+}
+
+/* A decode cache miss: @d decodes @raw, counted in mode @priv. */
+static COLD void decode_miss(struct hart *h, enum priv priv, uint32_t raw, struct insn *d)
+{
+	h->stats.decode_misses.v[SMODE(priv)]++;
+	h->stats.decode_replaced.v[SMODE(priv)] += d->raw != 0;
+	decode(raw, d);
 }
 
 /* Fetch through translation and PMP; fills the fetch page. 0 or 1 (trapped). */
@@ -257,9 +268,73 @@ enum hart_event hart_step(struct hart *h)
 		return check_stuck(h, pc, trapped_before);
 	}
 	d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
+	h->stats.decode_lookups.v[SMODE(priv)]++;
 	if (__builtin_expect(d->raw != raw, 0))
-		decode(raw, d);
+		decode_miss(h, priv, raw, d);
 	return run_insn(h, priv, pc, d);
+}
+
+uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
+{
+	enum priv priv = h->priv;
+	uint32_t pending = hart_mip(h) & h->mie;
+	uint64_t *now = t->now, first = *now, *retired = t->retired, i;
+	uint64_t limit = t->stop_at < *t->poll_at ? t->stop_at : *t->poll_at;
+	int trapped = 0;
+
+	/*
+	 * What stays the same through the loop: no instruction in it changes
+	 * the privilege, the enables or the triggers (those are INSN_STEP, or
+	 * trap and end it). Devices act between turns, or within an access
+	 * that takes the slow data path (data_slow), which ends the loop: so
+	 * mip, the run's stop and HTIF's poll point change only there.
+	 */
+	if (h->timed || h->env.trace || h->env.bbprof || h->trig_on || h->wfi || h->spin ||
+	    (pending && hart_takeable(h, pending)) || t->stop->kind != STOP_NONE)
+		return 0;
+	/* A step retires one instruction at most: stop at the limit without a compare per step. */
+	if (n > (limit > *retired ? limit - *retired : 0))
+		n = limit > *retired ? limit - *retired : 0;
+	h->slow_data = 0;
+	for (i = 0; i < n; i++) {
+		uint32_t pc = h->pc, raw;
+		struct insn *d;
+
+		if (__builtin_expect(h->fetch_page.vpn != pc >> 12, 0))
+			break;
+		memcpy(&raw, (const void *)(h->fetch_page.addend + pc), 4);
+		d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
+		if (__builtin_expect(d->raw != raw, 0))
+			decode_miss(h, priv, raw, d);
+		if (__builtin_expect(d->uses & INSN_STEP, 0)) {
+			h->stats.decode_lookups.v[SMODE(priv)]++;	/* hart_step looks again */
+			break;
+		}
+		*now = first + i;	/* what a device reads as the time */
+		if (__builtin_expect(d->exec(h, d) != 0, 0)) {
+			h->x[0] = 0;
+			i++;	/* the trap took this step */
+			trapped = 1;
+			break;
+		}
+		h->x[0] = 0;
+		++*retired;
+		if (__builtin_expect(h->slow_data, 0)) {
+			i++;
+			break;
+		}
+	}
+	if (i && !trapped)
+		h->just_trapped = 0;	/* a trap's step sets it */
+	/* The counters hart_step would have kept, for the steps taken. */
+	/* A last step that trapped is a cycle in the old mode, with no instruction. */
+	h->instret += (i - trapped) * h->instret_step;
+	h->stats.insns.v[SMODE(priv)] += i - trapped;
+	if (!(h->mcountinhibit & 1))
+		h->cycle += i;
+	h->stats.cycles.v[SMODE(priv)] += i;
+	h->stats.decode_lookups.v[SMODE(priv)] += i;
+	return i;
 }
 
 enum hart_event hart_step_peeked(struct hart *h, const struct hart_peek *pk)
@@ -273,7 +348,16 @@ enum hart_event hart_step_peeked(struct hart *h, const struct hart_peek *pk)
 	if (pk->irq || pk->fetch_fault || h->wfi || h->pc != pk->pc)
 		return hart_step(h);
 	h->just_trapped = 0;
+	h->stats.decode_lookups.v[SMODE(priv)]++;	/* hart_peek's, for this instruction */
 	return run_insn(h, priv, pk->pc, pk->insn);
+}
+
+int hart_take_yield_hint(struct hart *h)
+{
+	int hint = h->yield_hint;
+
+	h->yield_hint = 0;
+	return hint;
 }
 
 void hart_watch_page(struct hart *h, uint32_t ppn)
@@ -381,6 +465,8 @@ const struct stat_field hart_stat_fields[] = {
 	STAT(struct hart_stats, insns), STAT(struct hart_stats, cycles),
 	STAT(struct hart_stats, traps), STAT(struct hart_stats, interrupts),
 	STAT(struct hart_stats, itlb_misses), STAT(struct hart_stats, dtlb_misses),
+	STAT(struct hart_stats, decode_lookups), STAT(struct hart_stats, decode_misses),
+	STAT(struct hart_stats, decode_replaced),
 };
 const int hart_stat_nfields = sizeof(hart_stat_fields) / sizeof(hart_stat_fields[0]);
 
@@ -547,8 +633,9 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	pk->guard_en = h->micro_i.guard;
 	memcpy(&raw, memmap_host(h->env.mm, pk->fetch_pa), 4);
 	d = &h->dcache[(h->pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
+	/* The lookup is counted when the instruction runs (hart_step_peeked). */
 	if (d->raw != raw)
-		decode(raw, (struct insn *)d);
+		decode_miss(h, h->priv, raw, (struct insn *)d);
 	pk->raw = raw;
 	pk->insn = d;
 	pk->timing = d->timing;

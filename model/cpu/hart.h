@@ -261,6 +261,40 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1);
 /* Runs one instruction (or takes one interrupt). */
 enum hart_event hart_step(struct hart *h);
 
+/*
+ * What a turn of functional mode in quanta shares with the machine: the
+ * clock and the retired count that devices read during the turn, kept exact
+ * at every step, and the points at which the hart hands control back.
+ */
+struct sim_stop;
+struct hart_turn {
+	uint64_t *now;			/* set to each step's cycle (from its value at the call) */
+	uint64_t *retired;		/* one more per retired instruction */
+	uint64_t stop_at;		/* hand back once *retired reaches it, */
+	const uint64_t *poll_at;	/* or reaches *poll_at (HTIF's delayed check), */
+	const struct sim_stop *stop;	/* or once the run stops */
+};
+
+/*
+ * Runs up to @n steps of plain instructions, each retiring one or (the last)
+ * trapping, with the per-step work of hart_step cut to what they need: the
+ * counters are added up at the end. Stops before anything that needs
+ * hart_step (an interrupt, a fetch outside the fetch page, a CSR, system or
+ * atomic instruction, a jump to itself), after a trap, or at @t's points.
+ * Returns the steps taken (0: call hart_step for the next one). Only for an
+ * untimed hart without trace, basic-block profile, triggers or debugger (else
+ * returns 0).
+ */
+uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t);
+
+/*
+ * Whether the hart has shown, since the last call, that it waits for another
+ * hart: a store-conditional that failed, or an atomic that left memory as it
+ * was (a test-and-set of a lock already taken). Clears the hint. Functional
+ * mode's quanta (sys.quantum) end the hart's turn early on it.
+ */
+int hart_take_yield_hint(struct hart *h);
+
 /* Sends every store to physical page @ppn through env.watch_store. */
 void hart_watch_page(struct hart *h, uint32_t ppn);
 /* Sets the trap observer (hart_env.on_trap; NULL: none). */
@@ -334,6 +368,13 @@ struct hart_stats {
 	 * paths bypass the TLBs; the timing model counts lookups itself.
 	 */
 	struct mctr itlb_misses, dtlb_misses;
+	/*
+	 * The decoded-instruction cache (functional steps and the timing
+	 * model's peeks): lookups, and misses, which decode the word. A miss
+	 * that replaces another decoded word (code changed at that pc, or two
+	 * pcs share the entry) also counts as replaced.
+	 */
+	struct mctr decode_lookups, decode_misses, decode_replaced;
 };
 extern const struct stat_field hart_stat_fields[];
 extern const int hart_stat_nfields;

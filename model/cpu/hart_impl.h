@@ -48,6 +48,8 @@ struct insn {
 #define INSN_RS2 0x2	/* reads rs2 */
 #define INSN_OWN 0x4	/* an atomic that writes memory (SC, AMOs): needs ownership */
 #define INSN_MWRITE 0x8	/* its memory access needs ownership: a store, or INSN_OWN */
+#define INSN_STEP 0x10	/* runs through hart_step only (CSR, system, atomic, a jump to
+			 * itself): hart_run_fast hands it back */
 
 /* Exception causes (mcause with the interrupt bit clear). */
 enum cause {
@@ -127,6 +129,9 @@ struct hart {
 	uint32_t spin;		/* in a jump-to-self loop: that jal's word, else 0 */
 	int spin_detect;	/* jump-to-self loops may idle (functional mode) */
 	int timed;		/* the timing model keeps the cycle count (hart_set_timed) */
+	uint8_t yield_hint;	/* waits for another hart: see hart_take_yield_hint */
+	uint8_t slow_data;	/* a load or store took data_slow (a device, perhaps):
+				 * hart_run_fast clears it and stops after one */
 
 	/* machine-mode CSRs */
 	uint32_t mstatus;	/* the only copy: sstatus is a view of it */

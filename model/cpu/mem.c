@@ -51,6 +51,7 @@ static COLD int data_slow(struct hart *h, uint32_t va, int size, enum access acc
 	int cause;
 	enum priv eff = h->priv;
 
+	h->slow_data = 1;
 	cause = mmu_translate(h, va, acc, &pa);
 	if (cause >= 0)
 		return hart_exception(h, cause, va);

@@ -65,6 +65,8 @@ static const struct key keys[] = {
 	{ "sys.seed", OFF(seed), KEY_U64, 0, UINT64_MAX, "seed of pseudo-random choices", NULL },
 	{ "sys.watchdog", OFF(watchdog), KEY_U64, 0, UINT64_MAX,
 	  "cycles a hart may retire nothing outside WFI (0 = no watchdog)", NULL },
+	U32("sys.quantum", quantum, 1, MAX_QUANTUM,
+	    "functional mode: cycles each hart runs per turn (1 = one instruction each in turn)"),
 	ENUM("sys.sharing", sharing, off_on_names,
 	     "classify coherence misses as true or false sharing: off or on"),
 	ENUM("sys.simctl", simctl, off_on_names,
@@ -189,6 +191,7 @@ void config_defaults(struct config *cfg)
 	cfg->timebase_hz = DEFAULT_TIMEBASE_HZ;
 	cfg->seed = 1;
 	cfg->watchdog = DEFAULT_WATCHDOG;
+	cfg->quantum = DEFAULT_QUANTUM;
 	cfg->itlb.entries = DEFAULT_TLB_ENTRIES;
 	cfg->itlb.ways = DEFAULT_TLB_WAYS;
 	cfg->dtlb.entries = DEFAULT_TLB_ENTRIES;

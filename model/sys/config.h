@@ -111,6 +111,7 @@ struct config {
 	uint32_t simctl;	/* the sim-control port (dev/simctl.h) is in the osprey window */
 	uint64_t watchdog;	/* core cycles a hart may retire nothing outside WFI before
 				 * the run stops as stuck; 0 = never */
+	uint32_t quantum;	/* functional mode: cycles each hart runs per turn */
 	struct tlb_config itlb;	/* instruction-side TLB per hart */
 	struct tlb_config dtlb;	/* data-side TLB per hart */
 	struct core_config core;

@@ -413,7 +413,8 @@ static inline void after_cycle(struct machine *m)
  * (machine_debug_run) a hart may stop before an instruction (HART_DEBUG):
  * the run pauses there, and resumes the same round at that hart.
  */
-static void run_functional(struct machine *m, uint64_t until)
+/* flatten: hart_step, called from more than one loop now, is inlined here all the same. */
+static __attribute__((flatten)) void run_functional(struct machine *m, uint64_t until)
 {
 	uint64_t stop_at = until < m->insn_limit ? until : m->insn_limit;
 	uint32_t rounds = 0;
@@ -471,6 +472,161 @@ static void run_functional(struct machine *m, uint64_t until)
 		after_cycle(m);
 		if (!ran && m->stop.kind == STOP_NONE) {
 			idle_skip(m, spinning);
+			after_cycle(m);	/* the jump may land on a limit or a timer */
+		}
+	}
+}
+
+/*
+ * The cycles of the next slice of functional mode in quanta: sys.quantum,
+ * cut at the next timer event, limit or watchdog look (check_at) and console
+ * poll, so that the devices act at the same cycles as with a quantum of 1.
+ */
+static uint64_t slice_cycles(const struct machine *m)
+{
+	uint64_t k = m->cfg.quantum, now = m->now;
+	uint64_t poll = UART_POLL_CYCLES - now % UART_POLL_CYCLES;
+
+	if (m->clint.next_event - now < k)
+		k = m->clint.next_event > now ? m->clint.next_event - now : 1;
+	if (m->check_at - now < k)
+		k = m->check_at > now ? m->check_at - now : 1;
+	return poll < k ? poll : k;
+}
+
+/*
+ * Functional mode in quanta (sys.quantum > 1): in each slice of k cycles,
+ * hart 0 runs its k cycles, then hart 1 its k, and so on; then the devices
+ * act (after_cycle) once at the slice's end. A hart's turn ends early when
+ * it waits in WFI or spins in a jump-to-self (the rest of the turn idles, as
+ * the quantum of 1 would), or when it shows that it waits for another hart
+ * (hart_take_yield_hint: the rest of the turn passes as stall cycles, with no
+ * instruction). The run stops at the exact instruction that reaches @until,
+ * the instruction limit or a stop (the finisher), with now at that hart's
+ * cycle. Deterministic: the order depends on nothing but the guest.
+ */
+static void run_quanta(struct machine *m, uint64_t until)
+{
+	uint64_t stop_at = until < m->insn_limit ? until : m->insn_limit;
+	struct quanta_slice *sl = &m->slice;
+	struct hart_turn turn = {
+		.now = &m->now, .retired = &m->retired, .stop_at = stop_at,
+		.poll_at = &m->htif.check_at, .stop = &m->stop,
+	};
+	uint32_t slices = 0;
+
+	update_check(m);
+	while (m->stop.kind == STOP_NONE && (sl->active || m->retired < until)) {
+		int halt = 0;
+
+		if (!sl->active) {
+			/* A debugger asks between slices whether the user interrupted. */
+			if (__builtin_expect(m->debug, 0) && !(++slices & 0x3f) &&
+			    m->dbg_interrupt(m->dbg_ctx)) {
+				m->paused = -2;
+				return;
+			}
+			sl->active = 1;
+			sl->hart = 0;
+			sl->j = 0;
+			sl->ran = sl->spinning = 0;
+			sl->base = m->now;
+			sl->k = slice_cycles(m);
+			sl->end = sl->base + sl->k;
+			hart_take_yield_hint(m->harts[0]);	/* from before this turn */
+		}
+		while (sl->hart < m->nharts && !halt) {
+			struct hart *h = m->harts[sl->hart];
+			uint64_t base = sl->base, k = sl->k;
+
+			while (sl->j < k) {
+				uint64_t rest;
+
+				/* Plain instructions in a run, then one step of anything else. */
+				m->now = base + sl->j;
+				rest = hart_run_fast(h, k - sl->j, &turn);
+				if (rest) {
+					sl->ran = 1;
+					sl->j += rest;
+					if (m->retired >= m->htif.check_at)
+						htif_poll(&m->htif);
+					if (m->retired >= stop_at || m->stop.kind != STOP_NONE) {
+						halt = 1;
+						sl->end = base + sl->j;
+						break;
+					}
+					if (sl->j == k)
+						break;
+					m->now = base + sl->j;
+				}
+				rest = k - sl->j - 1;
+				switch (hart_step(h)) {
+				case HART_RETIRED:
+					sl->j++;
+					sl->ran = 1;
+					m->retired++;
+					if (__builtin_expect(m->retired >= m->htif.check_at, 0))
+						htif_poll(&m->htif);
+					if (__builtin_expect(m->retired >= stop_at ||
+							     m->stop.kind != STOP_NONE, 0)) {
+						halt = 1;
+						sl->end = base + sl->j;
+					} else if (__builtin_expect(hart_take_yield_hint(h), 0)) {
+						hart_count_cycles(h, rest, hart_priv(h));
+					} else {
+						continue;
+					}
+					break;
+				case HART_TRAPPED:
+					sl->j++;
+					sl->ran = 1;
+					if (m->stop.kind != STOP_NONE) {
+						halt = 1;
+						sl->end = base + sl->j;
+						break;
+					}
+					continue;
+				case HART_SPINNING:
+					/* The jump retires each cycle until the limit or the turn's end. */
+					sl->j++;
+					sl->spinning++;
+					m->retired++;
+					if (rest > stop_at - m->retired)
+						rest = stop_at - m->retired;
+					hart_idle(h, rest);
+					m->retired += rest;
+					if (m->retired >= stop_at) {
+						halt = 1;
+						sl->end = base + sl->j + rest;
+					}
+					break;
+				case HART_WAITING:
+					hart_idle(h, rest);
+					break;
+				case HART_STUCK:
+					check_stuck(m, h);
+					halt = 1;
+					sl->end = base + sl->j + 1;
+					break;
+				case HART_DEBUG:
+					/* The instruction did not run: the turn resumes with it. */
+					m->paused = sl->hart;
+					return;
+				}
+				break;
+			}
+			if (!halt && ++sl->hart < m->nharts) {
+				sl->j = 0;
+				hart_take_yield_hint(m->harts[sl->hart]);
+			}
+		}
+		sl->active = 0;
+		m->now = sl->end;
+		if (m->stop.kind != STOP_NONE)
+			break;
+		after_cycle(m);
+		if (!sl->ran && m->stop.kind == STOP_NONE) {
+			idle_skip(m, sl->spinning);
 			after_cycle(m);	/* the jump may land on a limit or a timer */
 		}
 	}
@@ -568,24 +724,35 @@ static int build_timing(struct machine *m)
 	return 0;
 }
 
+static void run_untimed(struct machine *m, uint64_t until);
+
 int machine_debug_run(struct machine *m, int (*interrupted)(void *ctx), void *ctx)
 {
 	m->debug = 1;
 	m->dbg_interrupt = interrupted;
 	m->dbg_ctx = ctx;
 	m->paused = -1;
-	run_functional(m, UINT64_MAX);
+	run_untimed(m, UINT64_MAX);
 	fflush(m->opts.uart_out);
 	return m->paused;
+}
+
+/* Functional mode, in quanta when sys.quantum asks for more than one cycle per turn. */
+static void run_untimed(struct machine *m, uint64_t until)
+{
+	if (m->cfg.quantum > 1)
+		run_quanta(m, until);
+	else
+		run_functional(m, until);
 }
 
 void machine_run(struct machine *m)
 {
 	if (m->cfg.mode == MODE_FUNCTIONAL) {
-		run_functional(m, UINT64_MAX);
+		run_untimed(m, UINT64_MAX);
 	} else {
 		if (m->opts.fast_forward)
-			run_functional(m, m->opts.fast_forward);
+			run_untimed(m, m->opts.fast_forward);
 		if (m->stop.kind == STOP_NONE) {
 			if (build_timing(m))
 				sim_stop(&m->stop, STOP_INTERNAL, EXIT_INTERNAL,

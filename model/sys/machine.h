@@ -69,6 +69,15 @@ struct machine {
 	int paused;			/* the hart that stopped for the debugger, -2, or -1 */
 	int (*dbg_interrupt)(void *ctx);
 	void *dbg_ctx;
+	/* Functional mode in quanta (run_quanta): the slice under way, which a debugger can pause. */
+	struct quanta_slice {
+		int active;		/* begun and not ended */
+		int hart;		/* whose turn it is */
+		int ran, spinning;	/* harts that did something, that spin, so far */
+		uint64_t base, k;	/* the slice's first cycle and its length in cycles */
+		uint64_t j;		/* steps of the current turn so far */
+		uint64_t end;		/* the cycle the slice ends at: base + k, or where it stopped */
+	} slice;
 	uint32_t entry;
 	uint64_t now;		/* core cycles since reset */
 	uint64_t retired;	/* instructions retired by all harts */

@@ -31,6 +31,14 @@
 
 #define DEFAULT_CORE_HZ		100000000u	/* core clock, Hz */
 #define DEFAULT_TIMEBASE_HZ	10000000u	/* mtime frequency, Hz (QEMU virt's) */
+/*
+ * Functional mode's harts take turns of up to this many cycles (sys.quantum):
+ * the default is where `make bench` stopped gaining; 1 is one instruction
+ * per hart in turn. A turn never crosses a console poll (every 65536
+ * cycles), so larger values would change nothing.
+ */
+#define DEFAULT_QUANTUM		256
+#define MAX_QUANTUM		65536
 #define DEFAULT_WATCHDOG	10000000u	/* core cycles without a retired instruction */
 
 #define PAGE_SIZE		4096u		/* bytes */
@@ -40,7 +48,12 @@
 #define PMP_ENTRIES		16		/* PMP address registers, as on QEMU virt */
 #define DEFAULT_TLB_ENTRIES	32		/* entries in each of the I-TLB and D-TLB */
 #define DEFAULT_TLB_WAYS	32		/* ways: fully associative by default */
-#define DECODE_CACHE_ENTRIES	4096		/* decoded instructions cached per hart */
+/*
+ * Decoded instructions cached per hart (2 MiB at 32 bytes each): on the
+ * kernel workloads 4096 entries hit 96-97% of lookups, 16384 98.9-99.4%,
+ * 65536 99.9% (make bench, callgrind: 3.7% fewer host instructions than 4096).
+ */
+#define DECODE_CACHE_ENTRIES	65536
 #define FAST_PAGES		64		/* host-pointer page entries per hart */
 
 #define CONFIG_FILE_MAX		(1u << 20)	/* bytes: the largest --config file read */

@@ -107,7 +107,7 @@ void timing_attach_dma(struct timing *t, struct dmactl *dma)
 int timing_cycle(struct timing *t, uint64_t now)
 {
 	uint64_t soonest = UINT64_MAX;
-	int retired = 0, stuck = 0, prefetching = t->prefetching;
+	int retired = 0, stuck = 0, prefetching = t->prefetching, budget = t->budget;
 	struct core *c = t->core, *end = c + t->ncores;
 
 	/* Fills and bus completions first, so a woken core uses its line this cycle. */
@@ -124,7 +124,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 			if (!(__builtin_expect(c->poll, 0) && core_poll(c, now))) {
 				retired += core_step(c, now);
 				stuck |= c->stuck;
-				if (__builtin_expect(retired >= t->budget, 0))
+				if (__builtin_expect(retired >= budget, 0))
 					break;	/* the run's instruction limit: it stops here */
 			}
 			next = core_next(c);

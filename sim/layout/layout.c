@@ -88,72 +88,12 @@ struct bbmap {
 	uint8_t *known;
 };
 
-static int read_bbmap(const char *path, const struct program *p, struct bbmap *m)
-{
-	int fd = open(path, O_RDONLY), rc = 1, found = 0;
-	Elf *e;
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-
-	if (fd < 0)
-		return die(1, "%s: %s", path, strerror(errno));
-	elf_version(EV_CURRENT);
-	e = elf_begin(fd, ELF_C_READ, NULL);
-	if (!e || elf_kind(e) != ELF_K_ELF || elf_getshdrstrndx(e, &shstrndx)) {
-		die(1, "%s: not an ELF file", path);
-		goto out;
-	}
-	m->addr = calloc((size_t)p->g.nb + 1, sizeof(*m->addr));
-	m->known = calloc((size_t)p->g.nb + 1, 1);
-	if (!m->addr || !m->known) {
-		die(1, "out of memory");
-		goto out;
-	}
-	while ((scn = elf_nextscn(e, scn)) != NULL) {
-		GElf_Shdr sh;
-		Elf_Data *d;
-		const unsigned char *b;
-
-		if (!gelf_getshdr(scn, &sh) ||
-		    strcmp(elf_strptr(e, shstrndx, sh.sh_name) ?: "", ".osprey.bbmap"))
-			continue;
-		d = elf_getdata(scn, NULL);
-		if (!d || !d->d_buf || d->d_size % 8) {
-			die(1, "%s: .osprey.bbmap is not pairs of 32-bit words", path);
-			goto out;
-		}
-		b = d->d_buf;
-		for (size_t i = 0; i < d->d_size; i += 8) {
-			uint32_t id = b[i] | b[i + 1] << 8 | b[i + 2] << 16 | (uint32_t)b[i + 3] << 24;
-			uint32_t a = b[i + 4] | b[i + 5] << 8 | b[i + 6] << 16 |
-				     (uint32_t)b[i + 7] << 24;
-			int fi = (int)(id >> 16), j = (int)(id & 0xffff);
-
-			if (fi >= p->nfiles || j >= p->file[fi].nb) {
-				die(1, "%s: block map entry %u names no block of these assembly "
-				       "files: the ELF was built from other files", path, id);
-				goto out;
-			}
-			m->addr[p->base[fi] + j] = a;
-			m->known[p->base[fi] + j] = 1;
-			found++;
-		}
-	}
-	if (found != p->g.nb) {
-		die(1, "%s: its block map has %d blocks, the assembly files %d: it was not "
-		       "built from these files with --scheme orig", path, found, p->g.nb);
-		goto out;
-	}
-	rc = 0;
-out:
-	if (e)
-		elf_end(e);
-	close(fd);
-	return rc;
-}
-
-/* The bytes of an object's pinned section (.osp.text.0000.). */
-static int pinned_bytes(const char *path, uint32_t *bytes)
+/*
+ * A copy of section @name of ELF file @path in @buf (malloc'd, @size bytes).
+ * 0; 1 with a message (@what says which option named the file).
+ */
+static int read_section(const char *path, const char *name, const char *what,
+			unsigned char **buf, size_t *size)
 {
 	int fd = open(path, O_RDONLY), rc = 1;
 	Elf *e;
@@ -161,29 +101,89 @@ static int pinned_bytes(const char *path, uint32_t *bytes)
 	size_t shstrndx;
 
 	if (fd < 0)
-		return die(1, "--pin %s: %s", path, strerror(errno));
+		return die(1, "%s %s: %s", what, path, strerror(errno));
 	elf_version(EV_CURRENT);
 	e = elf_begin(fd, ELF_C_READ, NULL);
 	if (!e || elf_kind(e) != ELF_K_ELF || elf_getshdrstrndx(e, &shstrndx)) {
-		die(1, "--pin %s: not an ELF object", path);
+		die(1, "%s %s: not an ELF file", what, path);
 		goto out;
 	}
-	while ((scn = elf_nextscn(e, scn)) != NULL) {
+	while (rc && (scn = elf_nextscn(e, scn)) != NULL) {
 		GElf_Shdr sh;
+		Elf_Data *d;
 
-		if (gelf_getshdr(scn, &sh) &&
-		    !strcmp(elf_strptr(e, shstrndx, sh.sh_name) ?: "", ".osp.text.0000.")) {
-			*bytes = (uint32_t)sh.sh_size;
-			rc = 0;
+		if (!gelf_getshdr(scn, &sh) || strcmp(elf_strptr(e, shstrndx, sh.sh_name) ?: "", name))
+			continue;
+		d = elf_getdata(scn, NULL);
+		*size = d && d->d_buf ? d->d_size : 0;
+		*buf = malloc(*size + 1);
+		if (!*buf) {
+			die(1, "out of memory");
+			goto out;
 		}
+		if (*size)
+			memcpy(*buf, d->d_buf, *size);
+		rc = 0;
 	}
-	if (rc)
-		die(1, "--pin %s: no section .osp.text.0000. (rename its .text with objcopy)", path);
+	if (rc && scn == NULL)
+		die(1, "%s %s: no section %s", what, path, name);
 out:
 	if (e)
 		elf_end(e);
 	close(fd);
 	return rc;
+}
+
+static int read_bbmap(const char *path, const struct program *p, struct bbmap *m)
+{
+	unsigned char *b;
+	size_t size;
+	int found = 0;
+
+	if (read_section(path, ".osprey.bbmap", "--elf", &b, &size))
+		return 1;
+	m->addr = calloc((size_t)p->g.nb + 1, sizeof(*m->addr));
+	m->known = calloc((size_t)p->g.nb + 1, 1);
+	if (!m->addr || !m->known) {
+		free(b);
+		return die(1, "out of memory");
+	}
+	if (size % 8) {
+		free(b);
+		return die(1, "--elf %s: .osprey.bbmap is not pairs of 32-bit words", path);
+	}
+	for (size_t i = 0; i < size; i += 8) {
+		uint32_t id = b[i] | b[i + 1] << 8 | b[i + 2] << 16 | (uint32_t)b[i + 3] << 24;
+		uint32_t a = b[i + 4] | b[i + 5] << 8 | b[i + 6] << 16 | (uint32_t)b[i + 7] << 24;
+		int fi = (int)(id >> 16), j = (int)(id & 0xffff);
+
+		if (fi >= p->nfiles || j >= p->file[fi].nb) {
+			free(b);
+			return die(1, "--elf %s: block map entry %u names no block of these "
+				      "assembly files: the ELF was built from other files", path, id);
+		}
+		m->addr[p->base[fi] + j] = a;
+		m->known[p->base[fi] + j] = 1;
+		found++;
+	}
+	free(b);
+	if (found != p->g.nb)
+		return die(1, "--elf %s: its block map has %d blocks, the assembly files %d: it "
+			      "was not built from these files with --scheme orig", path, found, p->g.nb);
+	return 0;
+}
+
+/* The bytes of an object's pinned section (.osp.text.0000.: renamed with objcopy). */
+static int pinned_bytes(const char *path, uint32_t *bytes)
+{
+	unsigned char *b;
+	size_t size;
+
+	if (read_section(path, ".osp.text.0000.", "--pin", &b, &size))
+		return 1;
+	free(b);
+	*bytes = (uint32_t)size;
+	return 0;
 }
 
 /* ---- profiles onto blocks --------------------------------------------------- */

@@ -4,7 +4,7 @@
 #   make test-dma               all of them
 #   make test-dma DMA=dma_race  one (or several)
 DMA_DIR   := tests/dma
-DMA_TESTS := dma_basic dma_race dma_stress
+DMA_TESTS := dma_basic dma_race dma_stress dma_code
 DMA_ELFS  := $(DMA_TESTS:%=$(BUILD)/tests/dma/%.elf)
 DMA       ?= $(DMA_TESTS)
 

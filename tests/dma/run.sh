@@ -49,6 +49,9 @@ dma_stress  pass              --set dma.enabled=on
 dma_stress  pass              --set dma.enabled=on --set dma.inflight=16 --set dma.setup=0
 dma_stress  pass              --preset modern --set dma.enabled=on
 dma_stress  pass              --mode functional --set dma.enabled=on
+dma_code    pass              --set dma.enabled=on
+dma_code    pass              --mode functional --set dma.enabled=on
+dma_code    pass              --mode functional --set dma.enabled=on --set sys.quantum=1
 TABLE
 echo "dma: $pass passed, $fail failed"
 [ "$fail" = 0 ] && [ "$n" -gt 0 ]

@@ -14,10 +14,13 @@ WORKLOADS ?= shell make fsck-numeric numeric-make
 # Kernel builds with options (KERNEL_OPT), each in its own directory:
 # $(call KERNEL_VARIANT,priv-swpf) is build/kernel-priv-swpf/kernel.elf.
 KERNEL_VARIANT = $(BUILD)/kernel-$(1)/kernel.elf
-$(BUILD)/kernel-%/kernel.elf: FORCE
+# What the builds share (the simulator, mkfs, the user programs, the layout
+# tool, the training profile) is made here first, so that builds run in
+# parallel (make -j) do not make it at the same time.
+$(BUILD)/kernel-%/kernel.elf: FORCE | $(MKFS) $(USER_BINS)
 	@$(MAKE) --no-print-directory kernel KERNEL_OPT="$(subst -, ,$*)"
 # $(call KERNEL_VARIANT,layout-seq): the kernel laid out by scheme seq (kernel.mk).
-$(BUILD)/kernel-layout-%/kernel.elf: FORCE
+$(BUILD)/kernel-layout-%/kernel.elf: FORCE | $(KLAYOUT_PROF) $(MKFS) $(USER_BINS) $(LAYOUT_TOOL)
 	@$(MAKE) --no-print-directory kernel LAYOUT=$*
 .PHONY: FORCE measure-coherence test-workloads-opt
 FORCE:

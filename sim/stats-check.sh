@@ -1,0 +1,63 @@
+#!/bin/sh
+# `make stats-check BASE=OLD_OSPREY`: a speed change must not change what the
+# model computes. Runs OLD_OSPREY and the new build on the same runs (timing
+# and functional: the demo, the kernel's shell workload for a slice of
+# instructions, the compute loop; a fast-forward) with --stats, and compares
+# the console output and the statistics JSON byte for byte, less the fields
+# the old build does not write: sys.quantum and the hart.decode_* counters
+# (their blocks are dropped; commas at line ends, which depend on what
+# follows, are not compared).
+# Usage: sim/stats-check.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE COMPUTE_ELF
+set -u
+old=$1 new=$2 demo=$3 kernel=$4 shell_img=$5 compute=$6
+# the new build's option for the old functional interleaving (QUANTUM1)
+quantum1=${QUANTUM1-"--set sys.quantum=1"}
+
+# strip JSON: the statistics less what only the new build writes
+strip() {
+	awk '/"(hart|total)\.decode_[a-z]+": \{/ { skip = 1 }
+	     skip { if (/\}/) skip = 0; next }
+	     /"sys\.quantum"/ { next }
+	     { sub(/,$/, ""); print }' "$1"
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+# check NAME NEW_OPTS ARGS...: one run on each build (NEW_OPTS, options the
+# old build may not know, for the new one only), outputs compared
+check() {
+	name=$1 newopts=$2
+	shift 2
+	for b in old new; do
+		eval bin=\$$b
+		opts=
+		[ $b = new ] && opts=$newopts
+		"$bin" --stats "$tmp/$name.$b.json" $opts "$@" </dev/null >"$tmp/$name.$b.out" 2>/dev/null
+		echo $? >>"$tmp/$name.$b.out"
+		strip "$tmp/$name.$b.json" >"$tmp/$name.$b.cmp"
+	done
+	if cmp -s "$tmp/$name.old.out" "$tmp/$name.new.out" &&
+	   cmp -s "$tmp/$name.old.cmp" "$tmp/$name.new.cmp"; then
+		echo "PASS $name"
+		pass=$((pass + 1))
+	else
+		echo "FAIL $name"
+		diff "$tmp/$name.old.out" "$tmp/$name.new.out" | head -10
+		diff "$tmp/$name.old.cmp" "$tmp/$name.new.cmp" | head -20
+		fail=$((fail + 1))
+	fi
+}
+
+check timing-demo "" --mode timing --cores 4 "$demo"
+check timing-shell "" --mode timing --cores 4 --max-insns 20000000 --disk "$shell_img" "$kernel"
+check timing-compute "" --mode timing --cores 4 --max-insns 5000000 "$compute"
+check timing-shell-1 "" --mode timing --cores 1 --max-insns 10000000 --disk "$shell_img" "$kernel"
+check timing-fast-forward "$quantum1" --mode timing --cores 4 --fast-forward 10000000 \
+	--max-insns 14000000 --disk "$shell_img" "$kernel"
+check functional-demo "$quantum1" --mode functional --cores 4 "$demo"
+check functional-shell "$quantum1" --mode functional --cores 4 --max-insns 30000000 \
+	--disk "$shell_img" "$kernel"
+echo "stats-check: $pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -88,6 +88,9 @@ include tests/sweep/sweep.mk
 include tests/dma/dma.mk
 include tests/quanta/quanta.mk
 include sim/area/area.mk
+include sim/sweep/sweep.mk
+include tests/osweep/osweep.mk
+include experiments/experiments.mk
 
 # The live view (sim/view.c) opens its window with SDL2; its snapshots need no display.
 OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o gdb.o \

@@ -23,6 +23,7 @@ import argparse
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 
@@ -457,7 +458,7 @@ def report(st, out, plots, elapsed_note):
         "The whole report, with every point and the plots: `build/experiments/report.md`.", "",
         f"OS speedup on the `{p0}` preset (the studies' machine):", "",
         speedup_table(st, p0), "",
-        f"![OS speedup per support](build/experiments/speedup.png)", "",
+        f"![OS speedup per support]({README_PLOT})", "",
         f"Cost-effectiveness, `{p0}` preset:", "", ranking_text(st, p0), "",
         "Beside the studies:", "", explain(st)]
         + (["", "Where the slower variants lose time (OS cycles added, the stalls that grew "
@@ -465,7 +466,14 @@ def report(st, out, plots, elapsed_note):
     return summary
 
 
-def update_readme(path, summary):
+# The README's plot: a copy kept with the repository's other pictures.
+README_PLOT = "docs/img/study-speedup.png"
+
+
+def update_readme(path, summary, out):
+    plot = os.path.join(os.path.dirname(os.path.abspath(path)), README_PLOT)
+    os.makedirs(os.path.dirname(plot), exist_ok=True)
+    shutil.copyfile(os.path.join(out, "speedup.png"), plot)
     with open(path) as f:
         text = f.read()
     a, b = text.find(BEGIN), text.find(END)
@@ -498,7 +506,7 @@ def main(argv):
         plots = write_plots(st, args.out)
         summary = report(st, args.out, plots, args.elapsed)
         if args.readme:
-            update_readme(args.readme, summary)
+            update_readme(args.readme, summary, args.out)
     except (OSError, ValueError, KeyError, RuntimeError) as e:
         print(f"report: {e}", file=sys.stderr)
         return 2

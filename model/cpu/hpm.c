@@ -43,13 +43,16 @@ const struct hpm_event hpm_events[] = {
 };
 const int hpm_nevents = sizeof(hpm_events) / sizeof(hpm_events[0]);
 
+_Static_assert(sizeof(hpm_events) / sizeof(hpm_events[0]) <= HPM_MAX_EVENTS,
+	       "hpm_events outgrew struct hpm's src[]");
+
+/* The counters' state; the events' statistics (src) belong to the machine. */
 void hpm_reset(struct hpm *p)
 {
-	const struct mctr *src[64];
-
-	memcpy(src, p->src, sizeof(src));
-	memset(p, 0, sizeof(*p));
-	memcpy(p->src, src, sizeof(src));
+	memset(p->event, 0, sizeof(p->event));
+	memset(p->eventh, 0, sizeof(p->eventh));
+	memset(p->base, 0, sizeof(p->base));
+	memset(p->frozen, 0, sizeof(p->frozen));
 }
 
 void hpm_bind(struct hpm *p, const struct stat_group *g, int n)

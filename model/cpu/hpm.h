@@ -16,6 +16,7 @@
 
 #define HPM_FIRST	3	/* mhpmcounter3 */
 #define HPM_COUNTERS	32	/* indices 3..31 are counters */
+#define HPM_MAX_EVENTS	64	/* room in struct hpm for the event table */
 
 /* mhpmeventNh bits (RV32: the upper half of Sscofpmf's mhpmevent) */
 #define HPM_MINH	(1u << 30)	/* do not count in M-mode */
@@ -38,7 +39,7 @@ struct hpm {
 	uint32_t eventh[HPM_COUNTERS];	/* mhpmeventNh (the inhibit bits) */
 	uint64_t base[HPM_COUNTERS];	/* value = statistic - base, while counting */
 	uint64_t frozen[HPM_COUNTERS];	/* the value while mcountinhibit holds it */
-	const struct mctr *src[64];	/* per event: its statistic for this hart, or NULL */
+	const struct mctr *src[HPM_MAX_EVENTS];	/* per event: its statistic, or NULL */
 };
 
 void hpm_reset(struct hpm *p);

@@ -319,6 +319,26 @@ static enum kstage waiting_stage(const struct core *c, const struct kanata_insn 
 	}
 }
 
+/*
+ * Instruction @in (the one @pk describes) leaves the front of the pipeline
+ * at @now: stages not seen yet end here; @flushed when it did not retire.
+ */
+static void stamp_issued(struct kanata_insn *in, const struct hart_peek *pk, uint64_t now,
+			 int flushed)
+{
+	close_span(in, now);
+	if (in->fetched == UNSET)
+		in->fetched = now;
+	if (in->ready == UNSET)
+		in->ready = now;
+	in->issued = now;
+	in->pc = pk->pc;
+	in->raw = pk->raw;
+	in->irq = pk->irq;
+	in->fetch_fault = pk->fetch_fault;
+	in->flushed = flushed;
+}
+
 static void issued(struct kanata *k, struct kanata_core *kc, struct core *c, uint64_t now,
 		   int retired)
 {
@@ -327,17 +347,7 @@ static void issued(struct kanata *k, struct kanata_core *kc, struct core *c, uin
 
 	kc->last_exec = now;
 	if (in) {
-		close_span(in, now);
-		if (in->fetched == UNSET)
-			in->fetched = now;
-		if (in->ready == UNSET)
-			in->ready = now;
-		in->issued = now;
-		in->pc = pk->pc;
-		in->raw = pk->raw;
-		in->irq = pk->irq;
-		in->fetch_fault = pk->fetch_fault;
-		in->flushed = !retired;
+		stamp_issued(in, pk, now, !retired);
 		in->mem = retired && pk->mem;
 		in->x_end = now + 1;
 		if (retired && (pk->cls == IC_MUL || pk->cls == IC_DIV) && c->next > now + 1)
@@ -424,17 +434,7 @@ int kanata_finish(struct kanata *k, uint64_t now)
 				free(in);	/* no instruction yet, or not one of the window */
 				continue;
 			}
-			in->pc = c->pk.pc;
-			in->raw = c->pk.raw;
-			close_span(in, now);
-			if (in->fetched == UNSET)
-				in->fetched = now;
-			if (in->ready == UNSET)
-				in->ready = now;
-			in->issued = now;
-			in->flushed = 1;
-			in->irq = c->pk.irq;
-			in->fetch_fault = c->pk.fetch_fault;
+			stamp_issued(in, &c->pk, now, 1);
 			finish_insn(k, in);
 		}
 		flush_before(k, UINT64_MAX);

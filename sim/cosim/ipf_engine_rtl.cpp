@@ -43,12 +43,12 @@ extern "C" const char *ipf_engine_rtl_variant(void)
 	return IPF_RTL_VARIANT;
 }
 
-static void drive(Vipf_engine *t, const struct ipf_engine_in *in)
+static void drive_inputs(Vipf_engine *t, const struct ipf_engine_in *in)
 {
 	IPF_ENGINE_IN_PORTS(VL_DRIVE_S, VL_DRIVE_A)
 }
 
-static void read(Vipf_engine *t, struct ipf_engine_out *out)
+static void read_outputs(Vipf_engine *t, struct ipf_engine_out *out)
 {
 	IPF_ENGINE_OUT_PORTS(VL_READ_S, VL_READ_A)
 }
@@ -71,7 +71,7 @@ extern "C" struct ipf_engine_rtl *ipf_engine_rtl_new(void)
 	}
 	Vipf_engine *t = r->top;
 
-	drive(t, &idle);
+	drive_inputs(t, &idle);
 	t->clk_i = 0;
 	t->rst_ni = 1;
 	t->eval();
@@ -89,26 +89,15 @@ extern "C" struct ipf_engine_rtl *ipf_engine_rtl_new(void)
 extern "C" void ipf_engine_rtl_eval(struct ipf_engine_rtl *r, const struct ipf_engine_in *in,
 				    struct ipf_engine_out *out)
 {
-	Vipf_engine *t = r->top;
-
-	t->clk_i = 0;
-	drive(t, in);
-	t->eval();
-	read(t, out);
+	vl_unit_eval(r, in, out, drive_inputs, read_outputs);
 }
 
 extern "C" void ipf_engine_rtl_tick(struct ipf_engine_rtl *r)
 {
-	r->top->clk_i = 1;
-	r->top->eval();
+	vl_unit_tick(r);
 }
 
 extern "C" void ipf_engine_rtl_free(struct ipf_engine_rtl *r)
 {
-	if (!r)
-		return;
-	r->top->final();
-	delete r->top;
-	delete r->ctx;
-	delete r;
+	vl_unit_free(r);
 }

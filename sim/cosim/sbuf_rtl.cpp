@@ -87,38 +87,27 @@ extern "C" void sbuf_rtl_reset(struct sbuf_rtl *r)
 }
 
 // The binding, generated from the port lists of mem/sbuf_if.h.
-static void drive(Vsbuf *t, const struct sbuf_in *in)
+static void drive_inputs(Vsbuf *t, const struct sbuf_in *in)
 {
 	SBUF_IN_PORTS(VL_DRIVE_S, VL_DRIVE_A)
 }
 
-static void read(Vsbuf *t, struct sbuf_out *out)
+static void read_outputs(Vsbuf *t, struct sbuf_out *out)
 {
 	SBUF_OUT_PORTS(VL_READ_S, VL_READ_A)
 }
 
 extern "C" void sbuf_rtl_eval(struct sbuf_rtl *r, const struct sbuf_in *in, struct sbuf_out *out)
 {
-	Vsbuf *t = r->top;
-
-	t->clk_i = 0;
-	drive(t, in);
-	t->eval();
-	read(t, out);
+	vl_unit_eval(r, in, out, drive_inputs, read_outputs);
 }
 
 extern "C" void sbuf_rtl_tick(struct sbuf_rtl *r)
 {
-	r->top->clk_i = 1;
-	r->top->eval();
+	vl_unit_tick(r);
 }
 
 extern "C" void sbuf_rtl_free(struct sbuf_rtl *r)
 {
-	if (!r)
-		return;
-	r->top->final();
-	delete r->top;
-	delete r->ctx;
-	delete r;
+	vl_unit_free(r);
 }

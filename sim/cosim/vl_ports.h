@@ -67,4 +67,35 @@ static inline uint64_t vl_get_bits(const P &port, int lo, int bits)
 	for (int i = 0; i < (n); i++)                                                          \
 		out->name[i] = (type)vl_get_bits(t->name##_o, i * (bits), bits);
 
+/*
+ * What every unit's wrapper does the same way; R holds the Verilated model
+ * `top` (with a clk_i port) and its `ctx`. Evaluation is the half cycle with
+ * the clock low: the inputs in, the outputs out. The rising edge comes with
+ * vl_unit_tick.
+ */
+template <class R, class In, class Out, class Drive, class Read>
+static inline void vl_unit_eval(R *r, const In *in, Out *out, Drive drive, Read read)
+{
+	r->top->clk_i = 0;
+	drive(r->top, in);
+	r->top->eval();
+	read(r->top, out);
+}
+
+template <class R> static inline void vl_unit_tick(R *r)
+{
+	r->top->clk_i = 1;
+	r->top->eval();
+}
+
+template <class R> static inline void vl_unit_free(R *r)
+{
+	if (!r)
+		return;
+	r->top->final();
+	delete r->top;
+	delete r->ctx;
+	delete r;
+}
+
 #endif

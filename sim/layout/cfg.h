@@ -16,10 +16,10 @@ enum edge_kind {
 
 struct block {
 	int func;		/* index into cfg.func */
-	int fall;		/* the block it falls through to when not jumping, or -1 */
+	int fall;		/* the block it falls through to when not jumping; -1 when
+				 * nothing falls out (an unconditional transfer, the end) */
 	uint64_t count;		/* executions in the profiled modes */
 	uint32_t size;		/* bytes, as assembled in the profiled build */
-	uint8_t ends_jump;	/* ends with an unconditional transfer: nothing falls out */
 };
 
 struct edge {

@@ -85,7 +85,6 @@ static int die(int status, const char *fmt, ...)
 
 struct bbmap {
 	uint32_t *addr;		/* per global block */
-	uint8_t *known;
 };
 
 /*
@@ -143,8 +142,7 @@ static int read_bbmap(const char *path, const struct program *p, struct bbmap *m
 	if (read_section(path, ".osprey.bbmap", "--elf", &b, &size))
 		return 1;
 	m->addr = calloc((size_t)p->g.nb + 1, sizeof(*m->addr));
-	m->known = calloc((size_t)p->g.nb + 1, 1);
-	if (!m->addr || !m->known) {
+	if (!m->addr) {
 		free(b);
 		return die(1, "out of memory");
 	}
@@ -163,7 +161,6 @@ static int read_bbmap(const char *path, const struct program *p, struct bbmap *m
 				      "assembly files: the ELF was built from other files", path, id);
 		}
 		m->addr[p->base[fi] + j] = a;
-		m->known[p->base[fi] + j] = 1;
 		found++;
 	}
 	free(b);
@@ -382,7 +379,6 @@ static int read_program(struct program *p, char **paths, int n)
 
 			b->func = fbase + ab->func;
 			b->size = ab->est_size;
-			b->ends_jump = ab->term == TERM_JUMP;
 			b->fall = ab->term != TERM_JUMP && j + 1 < af->first_block + af->nblocks
 					  ? p->base[i] + j + 1
 					  : -1;

@@ -149,29 +149,29 @@ def main(argv):
               f"{len(points) // len(exp.presets) // len(exp.workloads)} variants x "
               f"{len(exp.workloads)} workloads)", file=sys.stderr)
         return 0
-    todo = [p for p in points if not cache.is_done(cache_dir, p.key, exp.accept)]
-    todo = list({p.key: p for p in todo}.values())
+    pending = [p for p in points if not cache.is_done(cache_dir, p.key, exp.accept)]
+    pending = list({p.key: p for p in pending}.values())
     ran = set()
     if args.command == "run":
-        log(f"osweep: {exp.name}: {len(points)} points, {len(points) - len(todo)} in the "
-            f"cache, {len(todo)} to run on {min(args.jobs, max(1, len(todo)))} jobs")
-        results = local.run_points(todo, osprey, cache_dir, exp.accept, exp.timeout,
+        log(f"osweep: {exp.name}: {len(points)} points, {len(points) - len(pending)} in the "
+            f"cache, {len(pending)} to run on {min(args.jobs, max(1, len(pending)))} jobs")
+        results = local.run_points(pending, osprey, cache_dir, exp.accept, exp.timeout,
                                    args.jobs, open(os.devnull, "w") if args.quiet else sys.stderr)
         ran = set(results)
     elif args.command == "slurm":
-        if todo:
+        if pending:
             try:
-                job = slurm.submit(todo, osprey, cache_dir, exp.accept, exp.timeout, out_dir,
+                job = slurm.submit(pending, osprey, cache_dir, exp.accept, exp.timeout, out_dir,
                                    exp.name, args.sbatch_arg, args.wait, log)
             except slurm.SlurmError as e:
                 print(f"osweep: {e}", file=sys.stderr)
                 return 3
-            log(f"osweep: Slurm job {job}: {len(todo)} tasks; task logs in "
+            log(f"osweep: Slurm job {job}: {len(pending)} tasks; task logs in "
                 f"{os.path.join(out_dir, 'slurm')}")
             if not args.wait:
                 log(f"osweep: when it is done: osweep collect {args.experiment}")
                 return 0
-            ran = {p.key for p in todo}
+            ran = {p.key for p in pending}
         else:
             log(f"osweep: {exp.name}: every point is in the cache; nothing to submit")
     return finish(exp, points, cache_dir, out_dir, ran, args.quiet)

@@ -14,3 +14,17 @@ $(ASYM_OUT)/ratio.elf: $(ASYM_OUT)/ratio.o $(FW_CRT0) $(FW_LIB) $(FW_LDSCRIPT)
 test-asym: $(OSPREY) $(ASYM_OUT)/ratio.elf $(DEMO_ELF)
 	@python3 tests/asym/check.py $(OSPREY) $(ASYM_OUT) $(DEMO_ELF)
 TEST_TARGETS += test-asym
+
+# The scheduler's placement test: the kernel on a 1-slow + 1-fast machine, stock
+# and asymmetry-aware (tests/asym/place.py), on an image whose boot script is place.sh.
+$(ASYM_OUT)/place.boot.sh:
+	@mkdir -p $(dir $@)
+	printf '# workload place\n/bin/sh /place.sh\n' > $@
+$(ASYM_OUT)/place.img: $(ASYM_OUT)/place.boot.sh tests/asym/place.sh $(USER_BINS) $(MKFS)
+	$(MKFS) $@ $(DISK_KB) $(foreach f,$(USER_BINS),$(f):/bin/$(basename $(notdir $(f)))) \
+		tests/asym/place.sh:/place.sh $<:/boot.sh
+
+.PHONY: test-asym-sched
+test-asym-sched: $(OSPREY) $(KERNEL_ELF) $(ASYM_OUT)/place.img
+	@python3 tests/asym/place.py $(OSPREY) $(KERNEL_ELF) $(ASYM_OUT)/place.img $(ASYM_OUT)
+TEST_TARGETS += test-asym-sched

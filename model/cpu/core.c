@@ -152,7 +152,7 @@ static void sync_hart(struct core *c)
 }
 
 /*
- * Charges @n cycles of a miss wait in mode @m: the share that this core's
+ * Charges @n (core) cycles of a miss wait in mode @m: the share that this core's
  * bus requests spent queued to stall_bus, the rest to the miss. Out of line,
  * so that charge_slow's common path stays a leaf.
  */
@@ -162,6 +162,8 @@ static __attribute__((noinline)) void charge_miss(struct core *c, uint64_t n, in
 	uint64_t total = bus_wait_total(c), bus = total - c->bus_wait_mark;
 
 	c->bus_wait_mark = total;
+	if (__builtin_expect(c->ratio > 1, 0))
+		bus /= c->ratio;	/* the bus counts machine cycles, n is in core cycles */
 	if (bus > n)
 		bus = n;
 	s->stall_bus.v[m] += bus;

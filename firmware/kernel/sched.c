@@ -225,12 +225,13 @@ static int work_elsewhere(struct cpu *c)
 /*
  * Asymmetry-aware: an idle hart with no queued work anywhere asks the
  * slowest slower hart that runs a process for it (give_to, then an IPI:
- * sched_ipi and yield hand it over at the return to user mode).
+ * sched_ipi and yield hand it over at the return to user mode). Two idle
+ * harts asking at once race benignly: the last one's request stands, and
+ * the other asks again when it next wakes.
  */
 static void ask_for_work(struct cpu *c)
 {
 	struct cpu *from = NULL;
-	int none = -1;
 
 	for (int i = 0; i < NCPU; i++) {
 		struct cpu *o = &cpus[i];
@@ -239,9 +240,11 @@ static void ask_for_work(struct cpu *c)
 		    (!from || o->speed < from->speed))
 			from = o;
 	}
-	if (from && __atomic_compare_exchange_n(&from->give_to, &none, c->id, 0,
-						__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+	if (from && from->give_to < 0) {
+		from->give_to = c->id;
+		__sync_synchronize();	/* the request before the IPI that makes it seen */
 		sbi_send_ipi(1u << from->id);
+	}
 }
 
 /*

@@ -118,7 +118,7 @@ deps-cosim:
 # per variant) and a whole-system shadow run of the demo on 4 harts.
 cosim: deps-cosim
 	@$(MAKE) --no-print-directory cosim-built
-cosim-built: cosim-unit-long cosim-ipf-long $(OSPREY) $(DEMO_ELF) lint-rtl synth-rtl
+cosim-built: cosim-unit-long cosim-ipf-long cosim-bus-long $(OSPREY) $(DEMO_ELF) lint-rtl synth-rtl
 	$(OSPREY) --cores 4 --set sbuf.count=4 --set sbuf.depth=4 --cosim=sbuf $(DEMO_ELF)
 
 # A sub-make runs after the packages are in, so that nothing that needs the

@@ -7,7 +7,7 @@
 #                              built), and the broken-RTL check (in make test)
 #   make cosim-unit-long       lockstep for SBUF_CYCLES_LONG cycles (10,000,000)
 #   make lint-rtl              verilator --lint-only -Wall on every rtl/*.sv
-#   make synth-rtl             yosys synth of rtl/sbuf.sv and its cell count
+#   make synth-rtl             yosys synth of rtl/sbuf.sv and rtl/bus_arb.sv, cell counts
 #   make sbuf-rtl-libs         only the RTL libraries
 #   SBUF_SEED=N                the random stimulus' seed (default 1)
 #
@@ -39,6 +39,8 @@ FST_DIR     := $(VL_INC)/gtkwave
 VL_OPT      := OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2
 
 RTL_SV      := $(wildcard rtl/*.sv)
+# The shared package (types and codes of the C model), read before every module.
+RTL_PKG     := rtl/osprey_pkg.sv
 RTL_OUT     := $(BUILD)/rtl
 COSIM_SRC   := sim/cosim
 COSIM_TDIR  := tests/cosim
@@ -164,25 +166,35 @@ cosim-unit-long: $(COSIM_OUT)/test_sbuf_lockstep $(COSIM_OUT)/test_sbuf_lockstep
 
 # Every module file is linted as its own top; sbuf.sv also in its broken form.
 lint-rtl:
-	@for f in $(RTL_SV); do \
+	@for f in $(filter-out $(RTL_PKG),$(RTL_SV)); do \
 		echo "verilator --lint-only -Wall $$f"; \
-		$(VERILATOR) --lint-only -Wall -Irtl --top-module $$(basename $$f .sv) $$f || exit 1; \
+		$(VERILATOR) --lint-only -Wall -Irtl --top-module $$(basename $$f .sv) $(RTL_PKG) $$f \
+			|| exit 1; \
 	done
 	$(VERILATOR) --lint-only -Wall -DSBUF_BROKEN --top-module sbuf rtl/sbuf.sv
 	$(VERILATOR) --lint-only -Wall -DIPF_ENGINE_BROKEN -GNextLine=3 -GGuarded=2 -GGuardLine=1 \
 		--top-module ipf_engine rtl/ipf_engine.sv
+	$(VERILATOR) --lint-only -Wall -DBUS_ARB_BROKEN -GAgents=8 --top-module bus_arb $(RTL_PKG) \
+		rtl/bus_arb.sv
 	@echo "lint-rtl: clean"
 
-synth-rtl: $(RTL_OUT)/sbuf.synth.log
-	@grep -E "Number of (wires|cells):" $< | tail -2
-	@echo "synth-rtl: full report in $<"
+synth-rtl: $(RTL_OUT)/sbuf.synth.log $(RTL_OUT)/bus_arb.synth.log
+	@for f in $^; do echo "$$f:"; grep -E "Number of (wires|cells):" $$f | tail -2; done
+	@echo "synth-rtl: full reports in $^"
 
 $(RTL_OUT)/sbuf.synth.log: rtl/sbuf.sv
 	@mkdir -p $(dir $@)
 	$(YOSYS) -q -l $@ -p "read_verilog -sv rtl/sbuf.sv; synth -top sbuf; stat" >/dev/null
 
+# The bus controller of a 4-core machine.
+$(RTL_OUT)/bus_arb.synth.log: $(RTL_PKG) rtl/bus_arb.sv
+	@mkdir -p $(dir $@)
+	$(YOSYS) -q -l $@ -p "read_verilog -sv $(RTL_PKG) rtl/bus_arb.sv; \
+		chparam -set Agents 4 bus_arb; synth -top bus_arb; stat" >/dev/null
+
 TEST_TARGETS += test-cosim-unit
 
 include $(COSIM_TDIR)/ipf_engine.mk
+include $(COSIM_TDIR)/bus_arb.mk
 
 -include $(wildcard $(COSIM_OUT)/*.d $(RTL_OUT)/cosim/*.d)

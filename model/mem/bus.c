@@ -231,6 +231,10 @@ void bus_tick(struct bus *b, uint64_t now)
 			in->req_op[i] = q->req[q->head].op;
 		}
 	}
+	if (!in->req_ready) {
+		in->arb_valid = 0;
+		return;		/* nothing ready: an evaluation would change nothing */
+	}
 	out = arb_step(b);
 	in->arb_valid = 0;
 	if (!out.grant_valid)

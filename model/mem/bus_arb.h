@@ -32,10 +32,11 @@
  * table outputs are the registered state.
  *
  * The unit is clocked when the bus evaluates it, not at every bus edge: at
- * an edge where no request is ready, or every ready one waits for a holder
- * that is not itself waiting, the bus model skips the evaluation (it is
- * event-driven), so a waiter marks its holder contended only at the edges
- * where something was granted or could have been.
+ * an edge where no request is ready (where an evaluation would change
+ * nothing), or every ready one waits for a holder that is not itself
+ * waiting, the bus model skips the evaluation (it is event-driven), so a
+ * waiter marks its holder contended only at the edges where something was
+ * granted or could have been.
  */
 #ifndef OSPREY_BUS_ARB_H
 #define OSPREY_BUS_ARB_H

@@ -38,10 +38,11 @@ $(MODEL_LIB): $(MODEL_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-# osprey links the RTL twins (Verilator) for --cosim; the rule follows the
-# fragments, which define the RTL libraries.
+# osprey links the co-simulation checker and loads the RTL twins' Verilated
+# models (build/rtl/*/twin.so) for --cosim and --rtl; the rule follows the
+# fragments, which define the checker's library.
 $(BUILD)/host/sim/osprey.o: HOST_CFLAGS += -Isim/cosim
-$(BUILD)/host/sim/sim_cosim.o: HOST_CFLAGS += -Isim/cosim
+$(BUILD)/host/sim/sim_cosim.o: HOST_CFLAGS += -Isim/cosim -DOSPREY_RTL_DIR='"$(abspath $(BUILD))/rtl"'
 
 -include $(shell find $(BUILD)/host -name '*.d' 2>/dev/null)
 
@@ -97,15 +98,15 @@ OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o gdb.
 	view.o render.o font.o png.o)
 OSPREY_LIBS := -lSDL2 -lm -pthread
 
-$(OSPREY): $(OSPREY_OBJ) $(MODEL_LIB) $(COSIM_LIB) $(SBUF_RTL_LIB)
-	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(OSPREY_OBJ) $(SBUF_RTL_LIBS) $(MODEL_LIB) $(HOST_LIBS) \
-		$(OSPREY_LIBS)
+$(OSPREY): $(OSPREY_OBJ) $(MODEL_LIB) $(COSIM_LIB)
+	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(OSPREY_OBJ) $(COSIM_LIB) $(MODEL_LIB) $(HOST_LIBS) \
+		$(COSIM_SYSLIBS) $(OSPREY_LIBS)
 
 # ---- the user's targets -----------------------------------------------------
 .PHONY: all deps deps-test deps-cosim run test bench clean run-built test-built run-demo \
 	run-demo-built cosim cosim-built
 
-all: $(OSPREY) $(DEMO_ELF)
+all: $(OSPREY) $(DEMO_ELF) $(TWIN_DEFAULT)
 
 deps:
 	@sh sim/deps.sh run

@@ -170,9 +170,18 @@ static const struct twin_rtl *model(const struct twin *t, const struct config *c
 	return loaded[i];
 }
 
+static int attach(struct machine *m, struct sim_cosim *c);
+
 int sim_cosim_attach(struct machine *m, void *ctx)
 {
 	struct sim_cosim *c = ctx;
+
+	c->attach_failed = attach(m, c) != 0;
+	return -c->attach_failed;
+}
+
+static int attach(struct machine *m, struct sim_cosim *c)
+{
 	struct unit_tap *taps[TIMING_MAX_TAPS];
 	const struct port_unit *wave_units[TIMING_MAX_TAPS];
 	int ntaps = timing_taps(m->timing, taps), nwave = 0;
@@ -264,7 +273,7 @@ int sim_cosim_finish(struct sim_cosim *c)
 			bad += twin_check_mismatches(holds[k].k);
 			any = 1;
 		}
-		if (any)
+		if (any && !c->attach_failed)
 			fprintf(stderr, "osprey: %s %s: %llu core-cycles compared, %llu mismatching%s\n",
 				c->replace & 1u << i ? "rtl" : "cosim", twin_at(i)->name,
 				(unsigned long long)cycles, (unsigned long long)bad,
@@ -289,7 +298,9 @@ int sim_cosim_finish(struct sim_cosim *c)
 		free(h->out);
 	}
 	nholds = 0;
-	if (!c->wave_path)
+	if (c->attach_failed)
+		sim_cosim_discard(c);
+	if (!c->wave_path || c->attach_failed)
 		return 0;
 	/* A run that never reached timing mode leaves an empty (but whole) file. */
 	if (!c->wave)

@@ -34,6 +34,7 @@ struct sim_cosim {
 	uint64_t wave_to;	/* --waves-to: last cycle dumped */
 	int wave_core;		/* --waves-core: whose units */
 	const char *wave_dir;	/* where mismatch waveforms go */
+	int attach_failed;	/* the run stopped at the attach: nothing to report or write */
 };
 
 /* True when some option of this file was given. */

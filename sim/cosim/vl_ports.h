@@ -22,15 +22,18 @@ static inline uint64_t vl_port_mask(int bits)
 	return bits >= 64 ? ~0ull : (1ull << bits) - 1;
 }
 
-// Bits [lo, lo + bits) of a port held in 32-bit words (a wide port), or of an integer one.
+// Bits [lo, lo + bits) of a port held in 32-bit words (a wide port), or of an
+// integer one; a wide port's bits go a word's piece at a time.
 template <std::size_t N>
 static inline void vl_set_bits(VlWide<N> &port, int lo, int bits, uint64_t v)
 {
-	for (int b = 0; b < bits; b++) {
-		int at = lo + b;
-		uint32_t bit = 1u << (at % 32);
+	for (int done = 0; done < bits;) {
+		int at = lo + done, sh = at % 32;
+		int take = bits - done < 32 - sh ? bits - done : 32 - sh;
+		uint32_t m = (uint32_t)(vl_port_mask(take) << sh);
 
-		port[at / 32] = (v >> b & 1) ? port[at / 32] | bit : port[at / 32] & ~bit;
+		port[at / 32] = (port[at / 32] & ~m) | ((uint32_t)(v >> done << sh) & m);
+		done += take;
 	}
 }
 
@@ -39,8 +42,13 @@ static inline uint64_t vl_get_bits(const VlWide<N> &port, int lo, int bits)
 {
 	uint64_t v = 0;
 
-	for (int b = 0; b < bits; b++)
-		v |= (uint64_t)(port[(lo + b) / 32] >> ((lo + b) % 32) & 1) << b;
+	for (int done = 0; done < bits;) {
+		int at = lo + done, sh = at % 32;
+		int take = bits - done < 32 - sh ? bits - done : 32 - sh;
+
+		v |= (uint64_t)(port[at / 32] >> sh & vl_port_mask(take)) << done;
+		done += take;
+	}
 	return v;
 }
 

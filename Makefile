@@ -115,12 +115,15 @@ deps-test:
 deps-cosim:
 	@sh sim/deps.sh cosim
 
-# The long co-simulation runs: the stream buffer's unit lockstep (10M cycles
-# per variant) and a whole-system shadow run of the demo on 4 harts.
+# The long co-simulation runs: every twin's unit lockstep (10M cycles per
+# geometry and program), then system shadow and replace (--cosim=all,
+# --rtl=all) of the whole demo and 20M cycles of the kernel's shell workload
+# on 4 harts, compared with the C run.
 cosim: deps-cosim
 	@$(MAKE) --no-print-directory cosim-built
-cosim-built: cosim-unit-long cosim-ipf-long $(OSPREY) $(DEMO_ELF) lint-rtl synth-rtl
-	$(OSPREY) --cores 4 --set sbuf.count=4 --set sbuf.depth=4 --cosim=sbuf $(DEMO_ELF)
+cosim-built: lint-rtl synth-rtl
+	@$(MAKE) --no-print-directory cosim-unit-long
+	@$(MAKE) --no-print-directory cosim-system-long
 
 # A sub-make runs after the packages are in, so that nothing that needs the
 # cross toolchain is evaluated before it is installed.

@@ -212,6 +212,11 @@ test-cosim-unit: $(COSIM_PROGS) $(TWIN_MODELS) $(TWIN_BROKEN)
 cosim-unit-long: $(COSIM_PROGS) $(TWIN_MODELS) $(TWIN_BROKEN)
 	$(call twin_runs,$(TWIN_CYCLES_LONG))
 
+# The prefetch engine's runs used to have targets of their own; they are
+# part of every twin's runs now.
+test-cosim-ipf: test-cosim-unit
+cosim-ipf-long: cosim-unit-long
+
 # Every module file is linted as its own top, and each in its broken form.
 lint-rtl:
 	@for f in $(RTL_SV); do \
@@ -234,3 +239,24 @@ $(RTL_OUT)/sbuf.synth.log: rtl/sbuf.sv
 TEST_TARGETS += test-cosim-unit
 
 -include $(wildcard $(COSIM_OUT)/*.d $(RTL_OUT)/cosim/*.d $(RTL_OUT)/*/binding.d)
+
+# ---- system shadow and replace ----------------------------------------------
+# tests/cosim/system.sh: --cosim=all and --rtl=all against the C run on the
+# demo and the kernel's shell workload (short: SYSTEM_CYCLES_SHORT cycles of
+# each; make cosim: the whole demo and SYSTEM_CYCLES_LONG of the kernel).
+SYSTEM_CYCLES_SHORT ?= 1000000
+SYSTEM_CYCLES_LONG  ?= 20000000
+COSIM_SYSTEM_DEPS = $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(TWIN_DEFAULT) \
+		    $(RTL_OUT)/sbuf-broken/twin.so
+
+.PHONY: test-cosim-system cosim-system-long
+test-cosim-system: $(COSIM_SYSTEM_DEPS)
+	@sh $(COSIM_TDIR)/system.sh $(abspath $(OSPREY)) $(abspath $(RTL_OUT)) $(abspath $(DEMO_ELF)) \
+		$(abspath $(KERNEL_ELF)) $(abspath $(WL_DIR)/shell.img) $(SYSTEM_CYCLES_SHORT) \
+		$(SYSTEM_CYCLES_SHORT)
+
+cosim-system-long: $(COSIM_SYSTEM_DEPS)
+	@sh $(COSIM_TDIR)/system.sh $(abspath $(OSPREY)) $(abspath $(RTL_OUT)) $(abspath $(DEMO_ELF)) \
+		$(abspath $(KERNEL_ELF)) $(abspath $(WL_DIR)/shell.img) 0 $(SYSTEM_CYCLES_LONG)
+
+TEST_TARGETS += test-cosim-system

@@ -165,9 +165,11 @@ $(BENCH_DIR)/idle.elf: firmware/bench/idle.S firmware/bench/link.ld
 	$(FW_CC) $(FW_CFLAGS) -T firmware/bench/link.ld -Wl,--no-warn-rwx-segments -o $@ $<
 
 bench-built: $(OSPREY) $(BENCH_DIR)/bench-1h.elf $(BENCH_DIR)/bench-4h.elf $(BENCH_DIR)/idle.elf \
-	     $(BENCH_DIR)/sieve.elf $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img
+	     $(BENCH_DIR)/sieve.elf $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img \
+	     $(COSIM_OUT)/test_twin_lockstep $(TWIN_DEFAULT)
 	@QEMU="$(QEMU) $(QEMU_FLAGS)" sh sim/bench.sh $(OSPREY) $(BENCH_DIR) $(DEMO_ELF) \
-		$(KERNEL_ELF) $(WL_DIR)/shell.img $(BUILD)/bench.json
+		$(KERNEL_ELF) $(WL_DIR)/shell.img $(BUILD)/bench.json $(COSIM_OUT)/test_twin_lockstep \
+		$(RTL_OUT)
 
 # A speed change computes the same: outputs and --stats of this build and of
 # BASE (an osprey binary kept from before the change) compared byte for byte.

@@ -17,11 +17,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "sys/config.h"
 #include "twin.h"
 
 #define WINDOW 64	/* cycles kept for the mismatch waveform */
+
+static double seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 /* Runs @cycles cycles; returns the cycle of the first mismatch, or @cycles. */
 static uint64_t run(const struct twin *t, void *c, struct twin_check *k, uint64_t cycles,
@@ -65,6 +74,7 @@ int main(int argc, char **argv)
 	struct twin_check *k;
 	struct config cfg;
 	uint64_t cycles, seed, n;
+	double t0, dt;
 	char err[1024], names[256];
 	void *c;
 
@@ -95,7 +105,9 @@ int main(int argc, char **argv)
 		return 1;
 	printf("%s random lockstep (%s, %s), seed %" PRIu64 "\n", t->name, rtl->variant,
 	       rtl->geometry, seed);
+	t0 = seconds();
 	n = run(t, c, k, cycles, seed);
+	dt = seconds() - t0;
 	if (expect) {
 		const char *wave = twin_check_wave_path(k);
 		struct stat sb;
@@ -108,8 +120,9 @@ int main(int argc, char **argv)
 		free(c);
 		return n < cycles && wave_ok ? 0 : 1;
 	}
-	printf("%s: %" PRIu64 " cycles compared\n", n < cycles ? "FAILED" : "agree",
-	       twin_check_cycles(k));
+	printf("%s: %" PRIu64 " cycles compared in %.3f s, %.0f cycles/s (stimulus included)\n",
+	       n < cycles ? "FAILED" : "agree", twin_check_cycles(k), dt,
+	       dt > 0 ? (double)twin_check_cycles(k) / dt : 0.0);
 	twin_check_free(k);
 	free(c);
 	return n < cycles ? 1 : 0;

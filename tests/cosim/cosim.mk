@@ -168,9 +168,10 @@ $(eval $(call cosim_prog,test_sbuf_lockstep,$(COSIM_OUT)/fst_peek.o $(COSIM_STIM
 $(eval $(call cosim_prog,test_sbuf_broken,$(COSIM_OUT)/fst_peek.o $(COSIM_STIM)))
 $(eval $(call cosim_prog,test_ipf_engine_lockstep,))
 $(eval $(call cosim_prog,test_twin_lockstep,))
+$(eval $(call cosim_prog,twin_views,))
 
 COSIM_PROGS := $(addprefix $(COSIM_OUT)/,test_sbuf_spec test_sbuf_lockstep test_sbuf_broken \
-		test_ipf_engine_lockstep test_twin_lockstep)
+		test_ipf_engine_lockstep test_twin_lockstep twin_views)
 
 .PRECIOUS: $(COSIM_OUT)/%.o
 
@@ -182,6 +183,7 @@ COSIM_PROGS := $(addprefix $(COSIM_OUT)/,test_sbuf_spec test_sbuf_lockstep test_
 define twin_runs
 	@mkdir -p $(COSIM_WAVES)
 	@failed=""; export TWIN_WAVE_DIR=$(COSIM_WAVES); \
+	echo "== the waves/ views"; $(COSIM_OUT)/twin_views check waves || failed="$$failed views"; \
 	echo "== test_sbuf_spec"; $(COSIM_OUT)/test_sbuf_spec || failed="$$failed spec"; \
 	for g in $(foreach g,$(TWIN_GEOMETRIES_sbuf),$(call twin_dir,sbuf,$(g))); do \
 		echo "== test_sbuf_lockstep $$g ($(1) cycles)"; \
@@ -216,6 +218,15 @@ cosim-unit-long: $(COSIM_PROGS) $(TWIN_MODELS) $(TWIN_BROKEN)
 # part of every twin's runs now.
 test-cosim-ipf: test-cosim-unit
 cosim-ipf-long: cosim-unit-long
+
+# make waves-view TWIN=unit: a first waves/UNIT.gtkw for a new twin (never
+# over an existing one).
+.PHONY: waves-view
+waves-view: $(COSIM_OUT)/twin_views
+	@test -n "$(TWIN)" || { echo "usage: make waves-view TWIN=unit" >&2; exit 2; }
+	@test ! -e waves/$(TWIN).gtkw || { echo "waves/$(TWIN).gtkw exists" >&2; exit 2; }
+	$(COSIM_OUT)/twin_views write $(TWIN) > waves/$(TWIN).gtkw.tmp
+	@mv waves/$(TWIN).gtkw.tmp waves/$(TWIN).gtkw
 
 # Every module file is linted as its own top, and each in its broken form.
 lint-rtl:

@@ -106,7 +106,7 @@ $(OSPREY): $(OSPREY_OBJ) $(MODEL_LIB) $(COSIM_LIB)
 .PHONY: all deps deps-test deps-cosim run test bench clean run-built test-built run-demo \
 	run-demo-built cosim cosim-built
 
-all: $(OSPREY) $(DEMO_ELF) $(TWIN_DEFAULT)
+all: $(OSPREY) $(DEMO_ELF) $(TWIN_DEFAULT) $(TWIN_MADE)
 
 deps:
 	@sh sim/deps.sh run

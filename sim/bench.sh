@@ -48,19 +48,34 @@ record() {
 	echo "$5" >"$tmp/$1.best"
 }
 
-# bench KEY LABEL ARGS...: runs osprey BENCH_RUNS times, records its MIPS
-bench() {
-	key=$1 label=$2
-	shift 2
+# measure KEY LABEL UNIT FIGURE ARGS...: runs osprey BENCH_RUNS times and
+# records FIGURE of its summary line: mips (its MIPS) or kcycles (machine
+# cycles per host second, in thousands)
+measure() {
+	key=$1 label=$2 unit=$3 figure=$4
+	shift 4
 	: >"$tmp/$key"
 	i=0
 	while [ $i -lt "$runs" ]; do
 		line=$("$osprey" "$@" 2>&1 >/dev/null </dev/null | grep ' MIPS$' | tail -n 1)
 		[ -n "$line" ] || { echo "bench: $label: no summary from osprey" >&2; exit 1; }
-		echo "$line" | awk '{print $(NF-1)}' >>"$tmp/$key"
+		echo "$line" | awk -v fig="$figure" '{
+			for (f = 1; f <= NF; f++) {
+				if ($(f + 1) == "cycles,") c = $f
+				if ($(f + 1) == "s") s = $f
+			}
+			if (fig == "mips") print $(NF - 1); else printf "%.1f\n", c / s / 1e3 }' \
+			>>"$tmp/$key"
 		i=$((i + 1))
 	done
-	record "$key" "$label" "M insns/s" "$tmp/$key"
+	record "$key" "$label" "$unit" "$tmp/$key"
+}
+
+# bench KEY LABEL ARGS...: osprey's MIPS
+bench() {
+	key=$1 label=$2
+	shift 2
+	measure "$key" "$label" "M insns/s" mips "$@"
 }
 
 echo "osprey bench on $(nproc) host cores ($(uname -m)), best and median of $runs runs each"
@@ -76,21 +91,11 @@ bench shell_4h "functional, kernel shell workload" --mode functional --cores 4 \
 bench timing_shell_4h "timing, kernel shell workload" --mode timing --cores 4 \
 	--max-insns 40000000 --disk "$shell_img" "$kernel"
 
-# bench_cycles KEY LABEL ARGS...: as bench, in k machine cycles per second
+# bench_cycles KEY LABEL ARGS...: machine cycles per host second
 bench_cycles() {
 	key=$1 label=$2
 	shift 2
-	: >"$tmp/$key"
-	i=0
-	while [ $i -lt "$runs" ]; do
-		line=$("$osprey" "$@" 2>&1 >/dev/null </dev/null | grep ' MIPS$' | tail -n 1)
-		[ -n "$line" ] || { echo "bench: $label: no summary from osprey" >&2; exit 1; }
-		echo "$line" | awk '{ for (f = 1; f <= NF; f++) {
-			if ($(f + 1) == "cycles,") c = $f; if ($(f + 1) == "s") s = $f }
-			printf "%.1f\n", c / s / 1e3 }' >>"$tmp/$key"
-		i=$((i + 1))
-	done
-	record "$key" "$label" "k cycles/s" "$tmp/$key"
+	measure "$key" "$label" "k cycles/s" kcycles "$@"
 }
 
 # Co-simulation: each unit's lockstep (1M cycles, generic random stimulus)

@@ -76,11 +76,14 @@ twin_dir    = $(1)-$(call twin_values,$(2))
 
 # $(call twin_model,UNIT,DIR,GEOMETRY,VERILATOR_FLAGS): rtl/UNIT.sv Verilated
 # with -G for each parameter of GEOMETRY into $(RTL_OUT)/DIR, linked with
-# its binding and the Verilator runtime into $(RTL_OUT)/DIR/twin.so.
+# its binding and the Verilator runtime into $(RTL_OUT)/DIR/twin.so. DIR/made
+# says "UNIT GEOMETRY VERILATOR_FLAGS", so that make keeps the model up to
+# date later (below).
 define twin_model
 $(RTL_OUT)/$(2)/V$(1).mk: rtl/$(1).sv $(COSIM_TDIR)/cosim.mk
 	@rm -rf $(RTL_OUT)/$(2)
 	@mkdir -p $(RTL_OUT)/$(2)
+	@echo '$(1) $(3) $(4)' > $(RTL_OUT)/$(2)/made
 	$(VERILATOR) --cc -Wall --top-module $(1) --Mdir $(RTL_OUT)/$(2) --CFLAGS "$(VL_CFLAGS)" \
 		$(addprefix -G,$(subst $(comma), ,$(3))) $(4) rtl/$(1).sv
 
@@ -116,12 +119,19 @@ TWIN_BROKEN := $(foreach u,$(TWIN_UNITS),$(RTL_OUT)/$(u)-broken/twin.so)
 TWIN_DEFAULT := $(foreach u,$(TWIN_UNITS),\
 	$(RTL_OUT)/$(call twin_dir,$(u),$(firstword $(TWIN_GEOMETRIES_$(u))))/twin.so)
 
+# Models made before with make rtl-twin: make (all) keeps them up to date
+# too, so that none is left behind after a change to rtl/ or the bindings.
+TWIN_MADE := $(filter-out $(TWIN_MODELS) $(TWIN_BROKEN),$(wildcard $(RTL_OUT)/*/twin.so))
+$(foreach m,$(TWIN_MADE),$(if $(wildcard $(dir $(m))made),$(eval $(call twin_model,$\
+	$(word 1,$(file < $(dir $(m))made)),$(notdir $(patsubst %/,%,$(dir $(m)))),$\
+	$(word 2,$(file < $(dir $(m))made)),$(word 3,$(file < $(dir $(m))made))))))
+
 # make rtl-twin TWIN=.. PARAMS="P=V ...": one geometry on demand.
 .PHONY: rtl-twin
 ifneq ($(TWIN),)
 RTL_TWIN_GEOMETRY := $(subst $(space),$(comma),$(strip $(PARAMS)))
 RTL_TWIN_DIR      := $(call twin_dir,$(TWIN),$(RTL_TWIN_GEOMETRY))
-ifeq ($(filter $(RTL_OUT)/$(RTL_TWIN_DIR)/twin.so,$(TWIN_MODELS)),)
+ifeq ($(filter $(RTL_OUT)/$(RTL_TWIN_DIR)/twin.so,$(TWIN_MODELS) $(TWIN_MADE)),)
 $(eval $(call twin_model,$(TWIN),$(RTL_TWIN_DIR),$(RTL_TWIN_GEOMETRY),))
 endif
 rtl-twin: $(RTL_OUT)/$(RTL_TWIN_DIR)/twin.so

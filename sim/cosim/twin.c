@@ -95,10 +95,20 @@ int twin_configure(const struct twin *t, const char *geometry, struct config *cf
 			g++;
 		if (key_info(t->params[i], &info))
 			abort();	/* a registration error */
-		if (info.is_enum)
+		if (info.is_enum) {
+			unsigned long long names = 0;
+
+			while (info.names[names])
+				names++;
+			if (v >= names) {
+				snprintf(err, errlen, "%s: geometry '%s': %s=%llu names no value of %s",
+					 t->name, geometry, name, v, t->params[i]);
+				return -1;
+			}
 			snprintf(val, sizeof(val), "%s", info.names[v]);
-		else
+		} else {
 			snprintf(val, sizeof(val), "%llu", v);
+		}
 		if (config_set(cfg, t->params[i], val, err, errlen))
 			return -1;
 	}

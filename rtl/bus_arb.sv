@@ -29,14 +29,17 @@
 //   registered state.
 //
 // Per-agent vectors are flat over MaxAgents lanes (lane i of req_line_i is
-// bits [i * 32 +: 32]); lanes from Agents on are ignored and read as zero.
+// bits [i * 32 +: 32]); lanes from Agents on are ignored (a command for such
+// an agent, a ready bit) and read as zero.
 //
 // Define BUS_ARB_BROKEN to build a deliberately wrong variant (a refused
 // hold is taken anyway) that the co-simulation checker must catch.
 
 module bus_arb #(
-  parameter int Agents    = 4,   // attached agents: each core's L2, each DMA channel
-  parameter int MaxAgents = 32,  // lanes of the port vectors (BUS_MAX_AGENTS)
+  parameter int SYS_CORES   = 4,   // sys.cores: each core's L2 is an agent
+  parameter int DMA_ENABLED = 0,   // dma.enabled: then each core's DMA channel is one too
+  parameter int MaxAgents   = 32,  // lanes of the port vectors (BUS_MAX_AGENTS)
+  localparam int Agents   = SYS_CORES * (DMA_ENABLED != 0 ? 2 : 1),  // bus_arb_agents()
   localparam int AgentW   = $clog2(MaxAgents),
   localparam int LineW    = 32,
   localparam int OpW      = osprey_pkg::BusOpW
@@ -67,8 +70,11 @@ module bus_arb #(
 );
 
   logic [AgentW-1:0]          rr_q, rr_d;
+  logic                       cmd_ok;    // the command names an attached agent
   logic [MaxAgents-1:0]       held_q, held_d, contended_q, contended_d;
   logic [MaxAgents*LineW-1:0] line_q, line_d;         // entry i's line: bits [i * LineW +: LineW]
+
+  assign cmd_ok = {{(32 - AgentW){1'b0}}, cmd_agent_i} < Agents;
 
   function automatic logic [LineW-1:0] req_line(input int i);
     req_line = req_line_i[i*LineW +: LineW];
@@ -96,7 +102,7 @@ module bus_arb #(
     agent       = 0;
 
     // The command
-    if (lock_valid_i) begin
+    if (lock_valid_i && cmd_ok) begin
 `ifdef BUS_ARB_BROKEN
       if (1'b0) begin
 `else
@@ -109,7 +115,7 @@ module bus_arb #(
         contended_d[cmd_agent_i] = 1'b0;
       end
     end
-    if (unlock_valid_i) held_d[cmd_agent_i] = 1'b0;
+    if (unlock_valid_i && cmd_ok) held_d[cmd_agent_i] = 1'b0;
 
     if (arb_valid_i) begin
       // 1. Holders waiting for another hold let theirs go.

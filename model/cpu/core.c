@@ -342,7 +342,7 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 	    (ev != HART_RETIRED || --c->hold_left == 0 || pk->cls == IC_WFI ||
 	     (pk->cls == IC_AMO && amo_op(pk) == AMO_SC))) {
 		c->hold_left = 0;	/* the LR/SC sequence is over, or was left */
-		bus_unlock(c->bus, c->agent);
+		bus_unlock(c->bus, c->agent, now);
 	}
 	c->have_pk = 0;
 	if (pk->rd)
@@ -364,7 +364,7 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 		 * that the SC finds it (the A extension's forward progress).
 		 */
 		if (amo_op(pk) == AMO_LR && !pk->mmio) {
-			bus_lock(c->bus, c->agent, pk->pa);
+			bus_lock(c->bus, c->agent, pk->pa, now);
 			c->hold_left = LR_HOLD_INSNS;
 		}
 		/* fall through */

@@ -31,6 +31,7 @@ void bus_init(struct bus *b, const struct bus_config *cfg, uint32_t line_bytes,
 	b->mem = mem;
 	b->events = events;
 	b->held_by = -1;
+	b->arb_tap = (struct unit_tap){ .unit = "bus_arb", .c_unit = &b->arb };
 }
 
 int bus_attach(struct bus *b, void *agent, const struct bus_agent_ops *ops)
@@ -62,23 +63,29 @@ static uint64_t edge(const struct bus *b, uint64_t t)
 	return (t + d - 1) / d * d;
 }
 
-/* One evaluation and clock of the controller, on b->arb_in; returns its outputs. */
-static struct bus_arb_out arb_step(struct bus *b)
+/*
+ * One evaluation and clock of the controller at @now, on b->arb_in, through
+ * its tap when co-simulation holds it; returns its outputs.
+ */
+static struct bus_arb_out arb_step(struct bus *b, uint64_t now)
 {
 	struct bus_arb_out out;
 	uint32_t held = b->arb.q.held;
 
-	bus_arb_eval(&b->arb, &b->arb_in, &out);
-	if (b->arb_observer)
-		b->arb_observer(b->arb_ctx, &b->arb_in, &out);
-	bus_arb_tick(&b->arb);
+	if (b->arb_tap.eval) {
+		b->arb_tap.eval(&b->arb_tap, now, &b->arb_in, &out);
+		b->arb_tap.tick(&b->arb_tap);
+	} else {
+		bus_arb_eval(&b->arb, &b->arb_in, &out);
+		bus_arb_tick(&b->arb);
+	}
 	if (b->arb.q.held != held)
 		b->ready_fresh = 0;	/* a request's wait for a hold changed */
 	return out;
 }
 
 /* A hold command: @lock (bus_lock) or not (bus_unlock) of @agent's entry. */
-static void hold_command(struct bus *b, int agent, int lock, uint32_t line)
+static void hold_command(struct bus *b, int agent, int lock, uint32_t line, uint64_t now)
 {
 	struct bus_arb_in *in = &b->arb_in;
 
@@ -87,19 +94,19 @@ static void hold_command(struct bus *b, int agent, int lock, uint32_t line)
 	in->cmd_agent = (uint8_t)agent;
 	in->cmd_line = line;
 	in->arb_valid = 0;
-	arb_step(b);
+	arb_step(b, now);
 	in->lock_valid = in->unlock_valid = 0;
 	b->ready_fresh = 0;
 }
 
-void bus_lock(struct bus *b, int agent, uint32_t addr)
+void bus_lock(struct bus *b, int agent, uint32_t addr, uint64_t now)
 {
-	hold_command(b, agent, 1, addr / b->line_bytes);
+	hold_command(b, agent, 1, addr / b->line_bytes, now);
 }
 
-void bus_unlock(struct bus *b, int agent)
+void bus_unlock(struct bus *b, int agent, uint64_t now)
 {
-	hold_command(b, agent, 0, 0);
+	hold_command(b, agent, 0, 0, now);
 }
 
 /* The agent whose hold keeps @r waiting, or -1. */
@@ -235,7 +242,7 @@ void bus_tick(struct bus *b, uint64_t now)
 		in->arb_valid = 0;
 		return;		/* nothing ready: an evaluation would change nothing */
 	}
-	out = arb_step(b);
+	out = arb_step(b, now);
 	in->arb_valid = 0;
 	if (!out.grant_valid)
 		return;

@@ -24,6 +24,7 @@
 #include "sys/event.h"
 #include "sys/param.h"
 #include "sys/stats.h"
+#include "sys/tap.h"
 
 extern const char *const bus_op_names[BUS_OPS];
 
@@ -95,9 +96,7 @@ struct bus {
 	 */
 	struct bus_arb arb;
 	struct bus_arb_in arb_in;
-	/* Watches each evaluation of the controller (--cosim=bus), or NULL. */
-	void (*arb_observer)(void *ctx, const struct bus_arb_in *in, const struct bus_arb_out *out);
-	void *arb_ctx;
+	struct unit_tap arb_tap;	/* where --cosim/--rtl/--waves take the controller over */
 	int held_by;			/* agent of the last grant, -1 before the first */
 	uint8_t held_mode;		/* and the mode its busy cycles were charged to */
 	struct bus_stats stats[BUS_MAX_AGENTS];
@@ -134,10 +133,10 @@ static inline int bus_edge(const struct bus *b, uint64_t now)
  * A holder whose own next request waits for another agent's hold loses its
  * hold, so holds never wait for each other in a circle.
  */
-void bus_lock(struct bus *b, int agent, uint32_t addr);
+void bus_lock(struct bus *b, int agent, uint32_t addr, uint64_t now);
 
 /* @agent lets its held line go (its SC executed, or it left the LR/SC sequence). */
-void bus_unlock(struct bus *b, int agent);
+void bus_unlock(struct bus *b, int agent, uint64_t now);
 
 /* A bus clock edge at @now (a multiple of clock_div): grants one transaction if it can. */
 void bus_tick(struct bus *b, uint64_t now);

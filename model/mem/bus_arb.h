@@ -12,7 +12,8 @@
  * the hold (then the holder may not hold the line again until that request
  * has had it: the A extension's forward progress for LR/SC loops).
  *
- * A cycle, over the registered state:
+ * A cycle, over the registered state (a command for an agent past the
+ * attached ones is ignored, and so are their ready bits):
  *   lock_valid: if cmd_agent's entry is contended and names cmd_line, the
  *     hold is refused (off); otherwise the entry becomes {cmd_line, on, not
  *     contended};
@@ -58,8 +59,13 @@ struct bus_arb {
 	struct bus_arb_state d;		/* next state, from the last eval */
 };
 
+struct config;
+
 /* Reset: no hold, priority to agent 0. */
 void bus_arb_init(struct bus_arb *a, uint32_t agents);
+
+/* Reset, for the agents of the machine @cfg describes (bus_arb_agents). */
+void bus_arb_configure(struct bus_arb *a, const struct config *cfg);
 
 /* Combinational: outputs and next state from the state and @in. */
 void bus_arb_eval(struct bus_arb *a, const struct bus_arb_in *in, struct bus_arb_out *out);

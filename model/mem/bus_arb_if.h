@@ -9,8 +9,9 @@
  * and the lockstep checker's comparison, printout and waveform are generated
  * from these lists. Field names are the SystemVerilog port names without the
  * _i/_o suffix. The per-agent arrays have BUS_MAX_AGENTS lanes, the largest
- * machine's; the RTL's Agents parameter says how many are attached (lanes
- * past it are ignored on input and zero on output).
+ * machine's; the agents attached are each core's L2 and, with the DMA engine,
+ * each of its channels (one per core): lanes past them are ignored on input
+ * (a command for such an agent, a ready bit) and zero on output.
  */
 #ifndef OSPREY_BUS_ARB_IF_H
 #define OSPREY_BUS_ARB_IF_H
@@ -72,6 +73,15 @@ enum bus_op {
 	S(uint32_t, contended, 32)	/* bit i: another agent waited for i's line       */ \
 	A(uint32_t, hold_line, BUS_MAX_AGENTS, 32, all)	/* the line each entry names      */
 
+/* The parameters, as configuration keys (the RTL's: SYS_CORES, DMA_ENABLED). */
+#define BUS_ARB_PARAMS(P) P("sys.cores") P("dma.enabled")
+
+/* Agents on the bus of a machine with @cores cores, with or without the DMA engine. */
+static inline uint32_t bus_arb_agents(uint32_t cores, int dma)
+{
+	return cores * (dma ? 2 : 1);
+}
+
 #define BUS_ARB_PORT_FIELD(type, name, bits) type name;
 #define BUS_ARB_PORT_ARRAY(type, name, count, bits, bound) type name[count];
 
@@ -82,5 +92,20 @@ struct bus_arb_in {
 struct bus_arb_out {
 	BUS_ARB_OUT_PORTS(BUS_ARB_PORT_FIELD, BUS_ARB_PORT_ARRAY)
 };
+
+/*
+ * The random stimulus of the co-simulation (sim/cosim/twin.h): every input is
+ * legal, but 32-bit line numbers drawn at random would hardly ever meet, so
+ * the lines are folded onto eight, and holds and requests meet often.
+ */
+static inline void bus_arb_in_legalize(void *in_, const void *out)
+{
+	struct bus_arb_in *in = (struct bus_arb_in *)in_;
+
+	(void)out;
+	in->cmd_line = 0x4000000u + in->cmd_line % 8;
+	for (int i = 0; i < BUS_MAX_AGENTS; i++)
+		in->req_line[i] = 0x4000000u + in->req_line[i] % 8;
+}
 
 #endif

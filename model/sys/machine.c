@@ -663,9 +663,9 @@ static void run_timing(struct machine *m)
 		if (__builtin_expect(timing_any_stuck(t), 0)) {
 			int i = timing_stuck(t);
 
-			if (t->core[i].ipf.sb_failed)
+			if (timing_twin_failed(t, i))
 				sim_stop(&m->stop, STOP_STUCK, EXIT_COSIM,
-					 "co-simulation mismatch in core %d's stream buffers (cycle "
+					 "co-simulation mismatch in core %d's RTL twins (cycle "
 					 "%llu): see the report above", i, (unsigned long long)m->now);
 			else
 				check_stuck(m, m->harts[i]);

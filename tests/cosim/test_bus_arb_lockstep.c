@@ -1,31 +1,32 @@
 // SPDX-License-Identifier: MIT
 /*
  * The bus controller in lockstep: the C unit (mem/bus_arb.c) and its RTL
- * twin (rtl/bus_arb.sv, Verilated for the linked library's number of
- * agents) get the same inputs every cycle, and every output is compared
- * every cycle. Directed sequences first (a refused hold after a waiter, a
+ * twin (rtl/bus_arb.sv, the model MODEL was Verilated as) get the same
+ * inputs every cycle, and the generic checker (sim/cosim/twin.h) compares
+ * every output every cycle. Directed sequences first (a refused hold after a waiter, a
  * circle of holders, write-backs past a hold, round robin over every agent),
  * then seeded random commands and arbitrations over a few lines, so that
  * holds and requests meet often.
  *
- *   test_bus_arb_lockstep CYCLES [SEED]           0 when they agree throughout
- *   test_bus_arb_lockstep --expect-mismatch CYCLES [SEED]
- *                                                 0 when a mismatch is found
- *                                                 (the broken build's check)
+ *   test_bus_arb_lockstep MODEL CYCLES [SEED]        0 when they agree throughout
+ *   test_bus_arb_lockstep --expect-mismatch MODEL CYCLES [SEED]
+ *                                                    0 when a mismatch is found
+ *                                                    (the broken build's check)
  *
- * On a mismatch the last WINDOW cycles are written as an FST waveform,
- * $BUS_ARB_WAVE_DIR/bus_arb-mismatch-CYCLE.fst (default: the current
- * directory), inputs with the C model's and the RTL's outputs side by side.
+ * MODEL is a build/rtl/bus_arb-*\/twin.so. On a mismatch the last WINDOW
+ * cycles are written as an FST waveform, $TWIN_WAVE_DIR/bus_arb-mismatch-
+ * CYCLE.fst (default: the current directory), inputs with the C model's and
+ * the RTL's outputs side by side.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bus_arb_rtl.h"
 #include "mem/bus_arb.h"
-#include "port_wave.h"
-#include "ports.h"
+#include "sys/config.h"
+#include "twin.h"
+#include "verdict.h"
 
 static uint64_t rng;
 
@@ -38,83 +39,26 @@ static uint32_t rnd(uint32_t n)
 #define WINDOW 64	/* cycles kept for the mismatch waveform */
 #define LINES 6		/* lines the random stimulus draws from */
 
-struct rec {
-	uint64_t cycle;
-	struct bus_arb_in in;
-	struct bus_arb_out c, r;	/* the C unit's and the RTL's outputs */
-};
-
 struct lockstep {
 	struct bus_arb c;
-	struct bus_arb_rtl *r;
-	uint32_t agents;
+	struct twin_check *k;
 	uint64_t cycle;
 	uint64_t grants, refusals;	/* what the stimulus reached, for the summary */
 	int mismatches;
-	struct rec ring[WINDOW];	/* cycle n at ring[n % WINDOW] */
-	char wave[512];			/* the mismatch waveform written, or "" */
 };
-
-#define IN_S(type, name, bits) PORT_DESC_S(struct bus_arb_in, type, name, bits)
-#define IN_A(type, name, n, bits, bound) PORT_DESC_A(struct bus_arb_in, type, name, n, bits, bound)
-#define OUT_S(type, name, bits) PORT_DESC_S(struct bus_arb_out, type, name, bits)
-#define OUT_A(type, name, n, bits, bound) PORT_DESC_A(struct bus_arb_out, type, name, n, bits, bound)
-
-static const struct port_desc in_ports[] = { BUS_ARB_IN_PORTS(IN_S, IN_A) };
-static const struct port_desc out_ports[] = { BUS_ARB_OUT_PORTS(OUT_S, OUT_A) };
-#define NIN ((int)(sizeof(in_ports) / sizeof(in_ports[0])))
-#define NOUT ((int)(sizeof(out_ports) / sizeof(out_ports[0])))
-
-static const struct port_unit unit = { "bus_arb", in_ports, NIN, out_ports, NOUT };
-
-/* Writes the ring, up to and including the mismatch at @cycle, as an FST. */
-static void dump_window(struct lockstep *ls, uint64_t cycle)
-{
-	const char *dir = getenv("BUS_ARB_WAVE_DIR") ? getenv("BUS_ARB_WAVE_DIR") : ".";
-	uint64_t first = cycle + 1 >= WINDOW ? cycle + 1 - WINDOW : 0;
-	struct port_wave *w;
-
-	snprintf(ls->wave, sizeof(ls->wave), "%s/bus_arb-mismatch-%" PRIu64 ".fst", dir, cycle);
-	w = port_wave_open(ls->wave, &unit);
-	if (!w) {
-		ls->wave[0] = 0;
-		return;
-	}
-	for (uint64_t n = first; n <= cycle; n++) {
-		const struct rec *k = &ls->ring[n % WINDOW];
-
-		port_wave_sample(w, k->cycle, &k->in, &k->c, &k->r);
-	}
-	port_wave_close(w);
-	fprintf(stderr, "  waveform of cycles %" PRIu64 "..%" PRIu64 ": %s\n", first, cycle,
-		ls->wave);
-}
 
 /* One cycle: both units evaluated on @in, compared, clocked. */
 static int step(struct lockstep *ls, const struct bus_arb_in *in)
 {
-	struct bus_arb_out oc, orr;
+	struct bus_arb_out out;
 	uint32_t held_before = ls->c.q.held;
 
 	if (ls->mismatches)
 		return 1;	/* stop at the first: the units have diverged */
-	bus_arb_eval(&ls->c, in, &oc);
-	bus_arb_rtl_eval(ls->r, in, &orr);
-	ls->ring[ls->cycle % WINDOW] = (struct rec){ ls->cycle, *in, oc, orr };
-	if (ports_compare(out_ports, NOUT, &oc, &orr, NULL, "C", "RTL")) {
-		fprintf(stderr, "bus_arb mismatch at cycle %" PRIu64 " (%s)\n", ls->cycle,
-			bus_arb_rtl_variant());
-		ports_compare(out_ports, NOUT, &oc, &orr, stderr, "C", "RTL");
-		fprintf(stderr, " inputs:\n");
-		ports_print(in_ports, NIN, in, stderr, "  ");
-		ls->mismatches++;
-		dump_window(ls, ls->cycle);
-	}
-	bus_arb_tick(&ls->c);
-	bus_arb_rtl_tick(ls->r);
-	ls->grants += oc.grant_valid;
-	ls->refusals += in->lock_valid && !(ls->c.q.held >> in->cmd_agent & 1) &&
-			!(held_before >> in->cmd_agent & 1);
+	ls->mismatches += twin_check_cycle(ls->k, ls->cycle, in, &out) != 0;
+	ls->grants += out.grant_valid;
+	ls->refusals += in->lock_valid && in->cmd_agent < ls->c.agents &&
+			!(ls->c.q.held >> in->cmd_agent & 1) && !(held_before >> in->cmd_agent & 1);
 	ls->cycle++;
 	return ls->mismatches;
 }
@@ -162,14 +106,14 @@ static int directed(struct lockstep *ls)
 	bad |= hold(ls, 1, 0, 300);
 	in = (struct bus_arb_in){ 0 };
 	request(&in, 1, 300, BUS_WB);
-	if (ls->agents > 2)
+	if (ls->c.agents > 2)
 		request(&in, 2, 300, BUS_UPGR);
 	bad |= step(ls, &in) || step(ls, &in);
 	bad |= hold(ls, 0, 0, 0);
 	/* Round robin over every agent, all ready, twice around. */
-	for (uint32_t k = 0; k < 2 * ls->agents; k++) {
+	for (uint32_t k = 0; k < 2 * ls->c.agents; k++) {
 		in = (struct bus_arb_in){ 0 };
-		for (uint32_t a = 0; a < ls->agents; a++)
+		for (uint32_t a = 0; a < ls->c.agents; a++)
 			request(&in, a, 400 + a, (enum bus_op)(a % BUS_OPS));
 		bad |= step(ls, &in);
 	}
@@ -183,14 +127,14 @@ static int random_run(struct lockstep *ls, uint64_t cycles)
 		uint32_t what = rnd(8);
 
 		if (what < 3) {		/* a command, sometimes with an arbitration */
-			in.cmd_agent = (uint8_t)rnd(ls->agents);
+			in.cmd_agent = (uint8_t)rnd(ls->c.agents);
 			in.cmd_line = 1000 + rnd(LINES);
 			in.lock_valid = what < 2;
 			in.unlock_valid = !in.lock_valid || rnd(16) == 0;
 		}
 		if (what >= 2) {
 			in.arb_valid = 1;
-			for (uint32_t a = 0; a < ls->agents; a++) {
+			for (uint32_t a = 0; a < ls->c.agents; a++) {
 				in.req_line[a] = 1000 + rnd(LINES);
 				in.req_op[a] = (uint8_t)rnd(BUS_OPS);
 				if (rnd(3) == 0)
@@ -206,40 +150,38 @@ static int random_run(struct lockstep *ls, uint64_t cycles)
 int main(int argc, char **argv)
 {
 	int expect = argc > 1 && !strcmp(argv[1], "--expect-mismatch");
+	const struct twin *t = twin_find("bus_arb", 7);
+	const char *dir = getenv("TWIN_WAVE_DIR") ? getenv("TWIN_WAVE_DIR") : ".";
+	const struct twin_rtl *rtl;
 	static struct lockstep ls;
+	struct config cfg;
 	uint64_t cycles, seed;
+	char err[1024];
 	int bad;
 
-	if (argc < 2 + expect) {
-		fprintf(stderr, "usage: %s [--expect-mismatch] CYCLES [SEED]\n", argv[0]);
+	if (argc < 3 + expect) {
+		fprintf(stderr, "usage: %s [--expect-mismatch] MODEL CYCLES [SEED]\n", argv[0]);
 		return 2;
 	}
-	cycles = strtoull(argv[1 + expect], NULL, 0);
-	seed = argc > 2 + expect ? strtoull(argv[2 + expect], NULL, 0) : 1;
+	cycles = strtoull(argv[2 + expect], NULL, 0);
+	seed = argc > 3 + expect ? strtoull(argv[3 + expect], NULL, 0) : 1;
 	rng = seed;
-	ls.agents = bus_arb_rtl_agents();
-	bus_arb_init(&ls.c, ls.agents);
-	ls.r = bus_arb_rtl_new();
-	if (!ls.r)
+	config_defaults(&cfg);
+	rtl = twin_open(t, argv[1 + expect], err, sizeof(err));
+	if (!rtl || twin_configure(t, rtl->geometry, &cfg, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		return 2;
+	}
+	bus_arb_configure(&ls.c, &cfg);
+	ls.k = twin_check_new(t, &ls.c, rtl, WINDOW, dir, 0);
+	if (!ls.k)
 		return 1;
-	printf("bus_arb lockstep (%s): %u agents, seed %" PRIu64 "\n", bus_arb_rtl_variant(),
-	       ls.agents, seed);
+	printf("bus_arb lockstep (%s): %u agents, seed %" PRIu64 "\n", rtl->variant, ls.c.agents,
+	       seed);
 	bad = directed(&ls);
 	if (!bad)
 		bad = random_run(&ls, cycles);
-	bus_arb_rtl_free(ls.r);
-	if (expect) {
-		FILE *f = ls.wave[0] ? fopen(ls.wave, "rb") : NULL;
-		int wave_ok = f && fseek(f, 0, SEEK_END) == 0 && ftell(f) > 0;
-
-		if (f)
-			fclose(f);
-		printf("%s after %" PRIu64 " cycles%s\n",
-		       bad ? "mismatch found, as expected" : "FAILED: no mismatch", ls.cycle,
-		       bad && !wave_ok ? ", but FAILED to write its waveform" : "");
-		return bad && wave_ok ? 0 : 1;
-	}
-	printf("%s: %" PRIu64 " cycles compared, %" PRIu64 " grants, %" PRIu64
-	       " holds refused\n", bad ? "FAILED" : "agree", ls.cycle, ls.grants, ls.refusals);
-	return bad ? 1 : 0;
+	if (!expect)
+		printf("%" PRIu64 " grants, %" PRIu64 " holds refused\n", ls.grants, ls.refusals);
+	return lockstep_verdict(ls.k, expect, bad, ls.cycle);
 }

@@ -4,7 +4,8 @@
 # and functional: the demo, the kernel's shell workload for a slice of
 # instructions, the compute loop; a fast-forward) with --stats, and compares
 # the console output and the statistics JSON byte for byte, less the fields
-# the old build does not write: sys.quantum and the hart.decode_* counters
+# the old build does not write: sys.quantum, sys.boot_flags, core.speeds and the
+# hart.decode_* counters
 # (their blocks are dropped; commas at line ends, which depend on what
 # follows, are not compared).
 # Usage: sim/stats-check.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE COMPUTE_ELF
@@ -17,7 +18,7 @@ quantum1=${QUANTUM1-"--set sys.quantum=1"}
 strip() {
 	awk '/"(hart|total)\.decode_[a-z]+": \{/ { skip = 1 }
 	     skip { if (/\}/) skip = 0; next }
-	     /"sys\.quantum"/ { next }
+	     /"(sys\.quantum|sys\.boot_flags|core\.speeds)"/ { next }
 	     { sub(/,$/, ""); print }' "$1"
 }
 tmp=$(mktemp -d)

@@ -120,7 +120,11 @@ int machine_init(struct machine *m, const struct config *cfg, const struct machi
 	memmap_add(&m->mm, "uart", UART_BASE, UART_SIZE, &uart_ops, &m->uart);
 	/* The osprey window: one page per device. */
 	if (cfg->simctl) {
-		simctl_init(&m->simctl, m->nharts, &m->now);
+		uint32_t ratio[MAX_HARTS];
+
+		for (int i = 0; i < m->nharts; i++)
+			ratio[i] = config_clock_ratio(cfg, i);
+		simctl_init(&m->simctl, m->nharts, &m->now, ratio, cfg->boot_flags);
 		memmap_add(&m->mm, "simctl", SIMCTL_BASE, SIMCTL_SIZE, &simctl_ops, &m->simctl);
 	}
 	if (cfg->dma.enabled) {

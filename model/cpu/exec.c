@@ -487,7 +487,7 @@ _Static_assert(OP_ILLEGAL < 256, "row numbers fit struct insn's op");
 
 const struct insn_desc insn_illegal = { "illegal", 0, 0, FMT_NONE, op_illegal, 0 };
 
-/* Runs @d's handler: what insn_exec and exec_run share, inlined in both. */
+/* Runs @d's handler, inlined in exec_run's loop (insn_exec calls it through the table). */
 static inline __attribute__((always_inline)) int exec_one(struct hart *h, const struct insn *d)
 {
 #define ROW_CASE(name, ...) case OP_##name: return op_##name(h, d);
@@ -499,11 +499,6 @@ static inline __attribute__((always_inline)) int exec_one(struct hart *h, const 
 		__builtin_unreachable();	/* decode sets no other number */
 	}
 #undef ROW_CASE
-}
-
-int insn_exec(struct hart *h, const struct insn *d)
-{
-	return exec_one(h, d);
 }
 
 uint64_t exec_run(struct hart *h, uint64_t n, int *trapped)

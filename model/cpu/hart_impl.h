@@ -46,7 +46,7 @@ struct insn {
 		};
 	};
 	uint8_t op;		/* the row's number in insn_table: what insn_exec runs */
-	const struct insn_desc *desc;	/* table row, for trace and disassembly */
+	const struct insn_desc *desc;	/* table row: its handler (hart_step), name and format */
 };
 
 #define PTE_RSW_BARE 0xff	/* no translation: platform extensions come from mpfctl */
@@ -260,8 +260,6 @@ int csr_access(struct hart *h, const struct insn *d, uint32_t operand, int op);
 
 /* exec.c: decoding, and running decoded instructions */
 void decode(uint32_t raw, struct insn *d);
-/* Runs @d (its handler's result: 0, 1 or HART_REDO, as insn_fn). */
-int insn_exec(struct hart *h, const struct insn *d);
 /*
  * hart_run_fast's loop: up to @n steps of plain instructions, through the
  * fetch page and the decode cache, without per-step counters. Returns the

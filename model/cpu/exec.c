@@ -484,17 +484,30 @@ const int insn_table_len = sizeof(insn_table) / sizeof(insn_table[0]);
 enum { INSN_ROWS(ROW_NUMBER, ROW_NUMBER) OP_ILLEGAL };
 #undef ROW_NUMBER
 _Static_assert(OP_ILLEGAL < 256, "row numbers fit struct insn's op");
+/* The first of the rows that only hart_step runs (exec_one); decode checks the split. */
+#define OP_FIRST_STEP OP_fence_i
 
 const struct insn_desc insn_illegal = { "illegal", 0, 0, FMT_NONE, op_illegal, 0 };
 
-/* Runs @d's handler, inlined in exec_run's loop (insn_exec calls it through the table). */
+/*
+ * exec_run's step of @d: its handler, inlined, or HART_REDO for what the
+ * loop leaves to hart_step: the rows from fence_i on (anything that may
+ * change the privilege, the interrupt enables, the counters or what
+ * hart_run_fast checks once per call; atomics, for their yield hint), an
+ * illegal word, and a jump to itself (spin detection). Each case's test is a
+ * constant, so only the cases that hand back keep one.
+ */
 static inline __attribute__((always_inline)) int exec_one(struct hart *h, const struct insn *d)
 {
-#define ROW_CASE(name, ...) case OP_##name: return op_##name(h, d);
+#define ROW_CASE(name, ...) \
+	case OP_##name: \
+		if (OP_##name >= OP_FIRST_STEP || (OP_##name == OP_jal && d->imm == 0)) \
+			return HART_REDO; \
+		return op_##name(h, d);
 	switch (d->op) {
 	INSN_ROWS(ROW_CASE, ROW_CASE)
 	case OP_ILLEGAL:
-		return op_illegal(h, d);
+		return HART_REDO;
 	default:
 		__builtin_unreachable();	/* decode sets no other number */
 	}
@@ -505,8 +518,9 @@ uint64_t exec_run(struct hart *h, uint64_t n, int *trapped)
 {
 	/*
 	 * Held in registers: nothing in the loop changes the fetch page (a
-	 * flush comes from INSN_STEP instructions only) or the decode cache's
-	 * place, and the compiler cannot know that guest stores leave them be.
+	 * flush comes from the rows left to hart_step only) or the decode
+	 * cache's place, and the compiler cannot know that guest stores leave
+	 * them be.
 	 */
 	const uint32_t vpn = h->fetch_page.vpn;
 	const uintptr_t addend = h->fetch_page.addend;
@@ -525,15 +539,11 @@ uint64_t exec_run(struct hart *h, uint64_t n, int *trapped)
 		d = &dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
 		if (__builtin_expect(d->raw != raw, 0))
 			hart_decode_miss(h, priv, raw, d);
-		if (__builtin_expect(d->uses & INSN_STEP, 0)) {
-			h->stats.decode_lookups.v[SMODE(priv)]++;	/* hart_step looks again */
-			break;
-		}
 		r = exec_one(h, d);
 		h->x[0] = 0;
 		if (__builtin_expect(r != 0, 0)) {
 			if (r == HART_REDO) {
-				h->stats.decode_lookups.v[SMODE(priv)]++;	/* as INSN_STEP */
+				h->stats.decode_lookups.v[SMODE(priv)]++;	/* hart_step looks again */
 				break;
 			}
 			*trapped = 1;
@@ -685,20 +695,17 @@ void decode(uint32_t raw, struct insn *d)
 			d->uses |= INSN_MWRITE;
 	}
 	/*
-	 * What hart_run_fast leaves to hart_step: anything that may change the
-	 * privilege, the interrupt enables, the counters or what it checks once
-	 * per call; atomics (their yield hint); a jump to itself (spin detection).
+	 * exec_run leaves to hart_step the rows from OP_FIRST_STEP on: they
+	 * must be exactly the classes that may change the privilege, the
+	 * interrupt enables or the counters, and the atomics.
 	 */
 	switch (d->cls) {
 	case IC_CSR: case IC_FENCE_I: case IC_SFENCE: case IC_XRET: case IC_WFI: case IC_ECALL:
 	case IC_ILLEGAL: case IC_AMO:
-		d->uses |= INSN_STEP;
-		break;
-	case IC_JAL:
-		if (d->imm == 0)
-			d->uses |= INSN_STEP;
+		assert(d->op >= OP_FIRST_STEP);
 		break;
 	default:
+		assert(d->op < OP_FIRST_STEP);
 		break;
 	}
 	/* Instructions that do not write rd get rd = 0 so the handler's write is harmless. */

@@ -293,8 +293,8 @@ uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
 
 	/*
 	 * What stays the same through the loop: no instruction in it changes
-	 * the privilege, the enables or the triggers (those are INSN_STEP, or
-	 * trap and end it), and none reaches a device (data_slow hands such an
+	 * the privilege, the enables or the triggers (exec_run leaves those to
+	 * hart_step, or they trap and end it), and none reaches a device (data_slow hands such an
 	 * access back, HART_REDO, for hart_step to make at its own cycle): so
 	 * the clock and the retired count need not be exact inside the loop,
 	 * only at its end. A trap observer reads the clock at the trap: it

@@ -55,8 +55,6 @@ struct insn {
 #define INSN_RS2 0x2	/* reads rs2 */
 #define INSN_OWN 0x4	/* an atomic that writes memory (SC, AMOs): needs ownership */
 #define INSN_MWRITE 0x8	/* its memory access needs ownership: a store, or INSN_OWN */
-#define INSN_STEP 0x10	/* runs through hart_step only (CSR, system, atomic, a jump to
-			 * itself): hart_run_fast hands it back */
 
 /* Exception causes (mcause with the interrupt bit clear). */
 enum cause {

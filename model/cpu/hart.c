@@ -294,11 +294,11 @@ uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
 	/*
 	 * What stays the same through the loop: no instruction in it changes
 	 * the privilege, the enables or the triggers (exec_run leaves those to
-	 * hart_step, or they trap and end it), and none reaches a device (data_slow hands such an
-	 * access back, HART_REDO, for hart_step to make at its own cycle): so
-	 * the clock and the retired count need not be exact inside the loop,
-	 * only at its end. A trap observer reads the clock at the trap: it
-	 * steps one at a time.
+	 * hart_step, or they trap and end it), and none reaches a device
+	 * (data_slow hands such an access back, HART_REDO, for hart_step to
+	 * make at its own cycle): so the clock and the retired count need not
+	 * be exact inside the loop, only at its end. A trap observer reads the
+	 * clock at the trap: it steps one at a time.
 	 */
 	if (h->timed || h->env.trace || h->env.bbprof || h->trig_on || h->wfi || h->spin ||
 	    h->env.on_trap || (pending && hart_takeable(h, pending)) ||

@@ -361,11 +361,10 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 	    (ev != HART_RETIRED || --c->hold_left == 0 || pk->cls == IC_WFI ||
 	     (pk->cls == IC_AMO && amo_op(pk) == AMO_SC))) {
 		c->hold_left = 0;	/* the LR/SC sequence is over, or was left */
-		bus_unlock(c->bus, c->agent);
+		bus_unlock(c->bus, c->agent, now);
 	}
 	c->have_pk = 0;
-	if (pk->rd)
-		c->reg_ready[pk->rd] = now + 1;
+	c->reg_ready[pk->rd] = now + 1;	/* x0's is cleared at the end */
 
 	if (ev != HART_RETIRED) {
 		c->stats.traps.v[m] += ev == HART_TRAPPED;
@@ -383,7 +382,7 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 		 * that the SC finds it (the A extension's forward progress).
 		 */
 		if (amo_op(pk) == AMO_LR && !pk->mmio) {
-			bus_lock(c->bus, c->agent, pk->pa);
+			bus_lock(c->bus, c->agent, pk->pa, now);
 			c->hold_left = LR_HOLD_INSNS;
 		}
 		/* fall through */

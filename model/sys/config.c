@@ -628,6 +628,18 @@ int config_key_info(unsigned i, struct config_key_info *info)
 	return 0;
 }
 
+int config_value(const struct config *cfg, const char *name, uint64_t *v)
+{
+	const struct key *k = find_key(name);
+	const char *field;
+
+	if (!k)
+		return -1;
+	field = (const char *)cfg + k->offset;
+	*v = k->kind == KEY_U64 ? *(const uint64_t *)field : *(const uint32_t *)field;
+	return 0;
+}
+
 void config_print(const struct config *cfg, FILE *out)
 {
 	fprintf(out, "# osprey configuration: load it back with --config FILE\n");

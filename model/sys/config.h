@@ -171,6 +171,12 @@ int config_load(struct config *cfg, const char *path, char *err, size_t errlen);
 /* Checks relations between keys (geometries, clock ratios). Same error contract. */
 int config_check(const struct config *cfg, char *err, size_t errlen);
 
+/*
+ * The value of key @name as a number (an enum's is the index of its name).
+ * Returns 0, or -1 for an unknown key.
+ */
+int config_value(const struct config *cfg, const char *name, uint64_t *v);
+
 /* Writes every key in the format config_load reads. */
 void config_print(const struct config *cfg, FILE *out);
 

@@ -514,7 +514,7 @@ static void run_quanta(struct machine *m, uint64_t until)
 	uint64_t stop_at = until < m->insn_limit ? until : m->insn_limit;
 	struct quanta_slice *sl = &m->slice;
 	struct hart_turn turn = {
-		.now = &m->now, .retired = &m->retired, .stop_at = stop_at,
+		.retired = &m->retired, .stop_at = stop_at,
 		.poll_at = &m->htif.check_at, .stop = &m->stop,
 	};
 	uint32_t slices = 0;
@@ -667,9 +667,9 @@ static void run_timing(struct machine *m)
 		if (__builtin_expect(timing_any_stuck(t), 0)) {
 			int i = timing_stuck(t);
 
-			if (t->core[i].ipf.sb_failed)
+			if (timing_twin_failed(t, i))
 				sim_stop(&m->stop, STOP_STUCK, EXIT_COSIM,
-					 "co-simulation mismatch in core %d's stream buffers (cycle "
+					 "co-simulation mismatch in core %d's RTL twins (cycle "
 					 "%llu): see the report above", i, (unsigned long long)m->now);
 			else
 				check_stuck(m, m->harts[i]);

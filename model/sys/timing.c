@@ -138,7 +138,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 		}
 		if (__builtin_expect(prefetching, 0) && ipf_active(&c->ipf)) {
 			ipf_cycle(&c->ipf, now);
-			stuck |= c->ipf.sb_failed;
+			stuck |= ipf_twin_failed(&c->ipf);
 			/*
 			 * The prefetchers may have woken the core after its turn
 			 * (a line it waits for arrived in a stream buffer): it
@@ -158,6 +158,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 	/* The bus grants on its clock edges only. */
 	if (t->bus.queued && bus_edge(&t->bus, now))
 		bus_tick(&t->bus, now);
+	t->stuck |= t->bus.arb_tap.failed;	/* its controller's twin disagreed (here or at an LR) */
 	t->busy_next = soonest;
 	return retired;
 }
@@ -195,10 +196,31 @@ void timing_account(struct timing *t, uint64_t now)
 	bus_account(&t->bus, now);
 }
 
+int timing_taps(struct timing *t, struct unit_tap **taps)
+{
+	int n = 0;
+
+	for (int i = 0; i < t->ncores; i++) {
+		int first = n;
+
+		n += ipf_taps(&t->core[i].ipf, taps + n);
+		for (int k = first; k < n; k++)
+			taps[k]->core = i;
+	}
+	t->bus.arb_tap.core = 0;	/* the machine's one bus: with core 0's units */
+	taps[n++] = &t->bus.arb_tap;
+	return n;
+}
+
+int timing_twin_failed(const struct timing *t, int core)
+{
+	return ipf_twin_failed(&t->core[core].ipf) || (core == 0 && t->bus.arb_tap.failed);
+}
+
 int timing_stuck(const struct timing *t)
 {
 	for (int i = 0; i < t->ncores; i++)
-		if (t->core[i].stuck || t->core[i].ipf.sb_failed)
+		if (t->core[i].stuck || timing_twin_failed(t, i))
 			return i;
 	return -1;
 }

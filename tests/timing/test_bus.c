@@ -437,7 +437,7 @@ static void test_bus_request_for_a_held_line_waits_until_the_holder_lets_go(void
 	struct bench *b = bench_new(2, NULL);
 	uint64_t d = b->cfg.bus.clock_div;
 
-	bus_lock(&b->bus, 0, 0x40 * b->cfg.l2.line);	/* agent 0 holds line 0x40 */
+	bus_lock(&b->bus, 0, 0x40 * b->cfg.l2.line, 0);	/* agent 0 holds line 0x40 */
 	req(b, 1, BUS_RDX, 0x40, 0);
 	for (b->now = 0; b->now < 50 * d; b->now++) {
 		eventq_run(&b->ev, b->now);
@@ -446,8 +446,8 @@ static void test_bus_request_for_a_held_line_waits_until_the_holder_lets_go(void
 	}
 	assert_int_equal(b->n, 0);			/* still waiting */
 	assert_int_equal(bus_next(&b->bus, b->now), UINT64_MAX);
-	assert_true(b->bus.lock[0].contended);
-	bus_unlock(&b->bus, 0);
+	assert_true(b->bus.arb.q.contended & 1);
+	bus_unlock(&b->bus, 0, 0);
 	run_all(b);
 	assert_int_equal(b->n, 1);
 	assert_int_equal(b->log[0].agent, 1);
@@ -459,7 +459,7 @@ static void test_bus_hold_leaves_other_lines_and_the_holder_alone(void **state)
 {
 	struct bench *b = bench_new(3, NULL);
 
-	bus_lock(&b->bus, 0, 0x40 * b->cfg.l2.line);
+	bus_lock(&b->bus, 0, 0x40 * b->cfg.l2.line, 0);
 	req(b, 0, BUS_RD, 0x40, 0);	/* the holder's own request for its line */
 	req(b, 1, BUS_RD, 0x41, 0);	/* another line */
 	req(b, 2, BUS_WB, 0x40, 0);	/* a write-back never waits */
@@ -473,17 +473,17 @@ static void test_bus_contended_line_is_not_held_again_before_the_waiter_had_it(v
 	struct bench *b = bench_new(2, NULL);
 	uint32_t addr = 0x40 * b->cfg.l2.line;
 
-	bus_lock(&b->bus, 0, addr);
+	bus_lock(&b->bus, 0, addr, 0);
 	req(b, 1, BUS_RDX, 0x40, 0);
 	bus_tick(&b->bus, 0);			/* waits: the hold becomes contended */
 	assert_int_equal(b->bus.queued, 1);
-	bus_unlock(&b->bus, 0);			/* the SC */
-	bus_lock(&b->bus, 0, addr);		/* the next LR, before the waiter's grant */
-	assert_int_equal(b->bus.holding, 0);	/* refused */
+	bus_unlock(&b->bus, 0, 0);			/* the SC */
+	bus_lock(&b->bus, 0, addr, 0);		/* the next LR, before the waiter's grant */
+	assert_int_equal(b->bus.arb.q.held, 0);	/* refused */
 	run_all(b);
 	assert_int_equal(b->n, 1);
-	bus_lock(&b->bus, 0, addr);		/* the waiter had it: holding is allowed again */
-	assert_int_equal(b->bus.holding, 1);
+	bus_lock(&b->bus, 0, addr, 0);		/* the waiter had it: holding is allowed again */
+	assert_int_equal(b->bus.arb.q.held, 1);
 	bench_free(b);
 }
 
@@ -492,16 +492,16 @@ static void test_bus_holders_waiting_for_each_other_let_go(void **state)
 	struct bench *b = bench_new(2, NULL);
 
 	/* 0 holds 0x40 and wants 0x41; 1 holds 0x41 and wants 0x40: a circle */
-	bus_lock(&b->bus, 0, 0x40 * b->cfg.l2.line);
-	bus_lock(&b->bus, 1, 0x41 * b->cfg.l2.line);
+	bus_lock(&b->bus, 0, 0x40 * b->cfg.l2.line, 0);
+	bus_lock(&b->bus, 1, 0x41 * b->cfg.l2.line, 0);
 	req(b, 0, BUS_RDX, 0x41, 0);
 	req(b, 1, BUS_RDX, 0x40, 0);
 	assert_true(bus_next(&b->bus, 0) != UINT64_MAX);
 	run_until(b, 1);
 	assert_int_equal(b->n, 1);		/* one hold gave way: 1 has 0x40 */
 	assert_int_equal(b->log[0].agent, 1);
-	assert_int_equal(b->bus.holding, 1u << 1);
-	bus_unlock(&b->bus, 1);			/* 1 finishes its sequence */
+	assert_int_equal(b->bus.arb.q.held, 1u << 1);
+	bus_unlock(&b->bus, 1, 0);			/* 1 finishes its sequence */
 	run_all(b);
 	assert_int_equal(b->n, 2);
 	bench_free(b);

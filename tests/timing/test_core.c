@@ -565,12 +565,12 @@ static void test_core_lr_takes_its_line_owned_and_holds_it_until_the_sc(void **s
 	run(x, 1);				/* the LR: it needs ownership (clean) */
 	assert_int_equal(carray_find(&x->c->l1d->arr, carray_line(&x->c->l1d->arr, DATA))->state,
 			 LINE_E);
-	assert_int_equal(x->t->bus.holding, 1u << x->c->agent);
+	assert_int_equal(x->t->bus.arb.q.held, 1u << x->c->agent);
 	run(x, 1);
-	assert_int_equal(x->t->bus.holding, 1u << x->c->agent);	/* held until the SC */
+	assert_int_equal(x->t->bus.arb.q.held, 1u << x->c->agent);	/* held until the SC */
 	run(x, 1);
 	assert_int_equal(hart_reg(x->r->h, 6), 0);			/* the SC succeeded */
-	assert_int_equal(x->t->bus.holding, 0);
+	assert_int_equal(x->t->bus.arb.q.held, 0);
 	ct_free(x);
 }
 
@@ -586,9 +586,9 @@ static void test_core_lr_hold_ends_after_the_constrained_loop_length(void **stat
 	warm_code(x, n + 2);
 	warm(x, x->c->l1d, DATA);
 	run(x, n);				/* the LR and n - 1 more */
-	assert_int_equal(x->t->bus.holding, 1u << x->c->agent);
+	assert_int_equal(x->t->bus.arb.q.held, 1u << x->c->agent);
 	run(x, 1);				/* the n-th instruction after the LR */
-	assert_int_equal(x->t->bus.holding, 0);
+	assert_int_equal(x->t->bus.arb.q.held, 0);
 	ct_free(x);
 }
 

@@ -153,8 +153,9 @@ def main():
         want, calls, fell = orig.successors(addr)
         stop = None
         # Calling a function that never returns as a function's last act: the
-        # original falls into the next function, the laid-out code into anything.
-        if fell is not None and calls and fell in orig.symbols:
+        # original falls into the next function (or into padding past the last
+        # instruction of its section), the laid-out code into anything.
+        if calls and ((fell is not None and fell in orig.symbols) or want == {"end of code"}):
             want, stop = {"no return"}, calls
         got, _, _ = laid.successors(where[ident], stop)
         if got != want:

@@ -93,7 +93,6 @@ static void hold_command(struct bus *b, int agent, int lock, uint32_t line, uint
 	in->unlock_valid = (uint8_t)!lock;
 	in->cmd_agent = (uint8_t)agent;
 	in->cmd_line = line;
-	in->arb_valid = 0;
 	arb_step(b, now);
 	in->lock_valid = in->unlock_valid = 0;
 	b->ready_fresh = 0;
@@ -227,7 +226,6 @@ void bus_tick(struct bus *b, uint64_t now)
 
 	if (now < b->busy_until)
 		return;
-	in->arb_valid = 1;
 	in->req_ready = 0;
 	for (int i = 0; i < b->nagents; i++) {
 		const struct bus_queue *q = &b->q[i];
@@ -238,10 +236,9 @@ void bus_tick(struct bus *b, uint64_t now)
 			in->req_op[i] = q->req[q->head].op;
 		}
 	}
-	if (!in->req_ready) {
-		in->arb_valid = 0;
+	if (!in->req_ready)
 		return;		/* nothing ready: an evaluation would change nothing */
-	}
+	in->arb_valid = 1;
 	out = arb_step(b, now);
 	in->arb_valid = 0;
 	if (!out.grant_valid)

@@ -92,7 +92,8 @@ struct bus {
 	 * A extension's forward progress for constrained LR/SC loops: the
 	 * other agents' requests for a held line wait until the holder lets
 	 * it go). arb_in is its input, kept between evaluations: a command
-	 * sets only the command's fields.
+	 * sets only the command's fields, an arbitration only the requests',
+	 * and each clears its valid flags after its evaluation.
 	 */
 	struct bus_arb arb;
 	struct bus_arb_in arb_in;

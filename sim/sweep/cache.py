@@ -65,21 +65,23 @@ def failed_dir(cache, key):
     return os.path.join(cache, key + ".failed")
 
 
-def load(cache, key):
-    """The cached result.json of a key, or None."""
+def read_result(directory):
+    """The result.json in directory, or None (absent or unreadable)."""
     try:
-        with open(os.path.join(entry_dir(cache, key), "result.json")) as f:
+        with open(os.path.join(directory, "result.json")) as f:
             return json.load(f)
     except (OSError, ValueError):
         return None
+
+
+def load(cache, key):
+    """The cached result.json of a key, or None."""
+    return read_result(entry_dir(cache, key))
 
 
 def load_failure(cache, key):
-    try:
-        with open(os.path.join(failed_dir(cache, key), "result.json")) as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
+    """The result.json of a key's failed run, or None."""
+    return read_result(failed_dir(cache, key))
 
 
 def is_done(cache, key, accept):

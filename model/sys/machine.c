@@ -664,7 +664,7 @@ static void run_timing(struct machine *m)
 			int i = timing_stuck(t);
 
 			if (t->core[i].ipf.sb_failed)
-				sim_stop(&m->stop, STOP_STUCK, EXIT_COSIM,
+				sim_stop(&m->stop, STOP_COSIM, EXIT_COSIM,
 					 "co-simulation mismatch in core %d's stream buffers (cycle "
 					 "%llu): see the report above", i, (unsigned long long)m->now);
 			else
@@ -760,7 +760,7 @@ void machine_run(struct machine *m)
 					 "about %llu MiB)",
 					 (unsigned long long)(timing_host_bytes(&m->cfg) >> 20));
 			else if (m->opts.timing_ready && m->opts.timing_ready(m, m->opts.timing_ctx))
-				sim_stop(&m->stop, STOP_STUCK, EXIT_USAGE,
+				sim_stop(&m->stop, STOP_COSIM, EXIT_USAGE,
 					 "cannot set up co-simulation (see above)");
 			else
 				run_timing(m);

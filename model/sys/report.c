@@ -105,7 +105,7 @@ static void sum(const struct machine *m, struct totals *tot, struct stat_group *
 }
 
 static const char *const stop_names[] = {
-	"running", "guest", "limit", "stuck", "interrupted", "internal",
+	"running", "guest", "limit", "stuck", "interrupted", "internal", "cosim",
 };
 
 void report_json(const struct machine *m, FILE *f)

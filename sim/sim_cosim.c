@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cosim.h"
+#include "cpu/ipf_sbuf.h"
 #include "sbuf_rtl.h"
 
 /* One core's stream buffer step: the C unit alone, or beside its RTL twin. */
@@ -145,7 +146,7 @@ int sim_cosim_attach(struct machine *m, void *ctx)
 
 	for (int i = 0; i < t->ncores; i++) {
 		struct core_step *s = &steps[i];
-		struct ipf *p = &t->core[i].ipf;
+		struct ipf_sbuf *p = pf_set_find(&t->core[i].pf, &ipf_sbuf_prefetcher);
 		int dump = c->wave_path && i == c->wave_core;
 
 		if (!c->sbuf && !dump)

@@ -663,10 +663,10 @@ static void run_timing(struct machine *m)
 		if (__builtin_expect(timing_any_stuck(t), 0)) {
 			int i = timing_stuck(t);
 
-			if (t->core[i].ipf.sb_failed)
+			if (t->core[i].pf.failed)
 				sim_stop(&m->stop, STOP_COSIM, EXIT_COSIM,
-					 "co-simulation mismatch in core %d's stream buffers (cycle "
-					 "%llu): see the report above", i, (unsigned long long)m->now);
+					 "co-simulation mismatch in core %d's %s (cycle %llu): see the "
+					 "report above", i, t->core[i].pf.failed, (unsigned long long)m->now);
 			else
 				check_stuck(m, m->harts[i]);
 		}

@@ -56,7 +56,7 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 			return -1;
 		if (t->sharing)
 			l1_track_sharing(&t->l1d[i], t->sharing, i);
-		t->prefetching |= c->ipf.on;
+		t->prefetching |= c->pf.n != 0;
 	}
 	return 0;
 }
@@ -129,15 +129,15 @@ int timing_cycle(struct timing *t, uint64_t now)
 			}
 			next = core_next(c);
 		}
-		if (__builtin_expect(prefetching, 0) && ipf_active(&c->ipf)) {
-			ipf_cycle(&c->ipf, now);
-			stuck |= c->ipf.sb_failed;
+		if (__builtin_expect(prefetching, 0) && pf_set_due(&c->pf)) {
+			pf_set_cycle(&c->pf, now);
+			stuck |= c->pf.failed != NULL;
 			/*
 			 * The prefetchers may have woken the core after its turn
 			 * (a line it waits for arrived in a stream buffer): it
 			 * acts next cycle.
 			 */
-			next = ipf_active(&c->ipf) ? now + 1 : core_next(c);
+			next = pf_set_due(&c->pf) ? now + 1 : core_next(c);
 		}
 		soonest = next < soonest ? next : soonest;
 	}
@@ -191,7 +191,7 @@ void timing_account(struct timing *t, uint64_t now)
 int timing_stuck(const struct timing *t)
 {
 	for (int i = 0; i < t->ncores; i++)
-		if (t->core[i].stuck || t->core[i].ipf.sb_failed)
+		if (t->core[i].stuck || t->core[i].pf.failed)
 			return i;
 	return -1;
 }

@@ -31,7 +31,7 @@ struct timing {
 	struct l2 l2[MAX_HARTS];
 	struct core core[MAX_HARTS];
 	int stuck;		/* some core's stuck flag is set */
-	int prefetching;	/* some core has instruction prefetchers */
+	int prefetching;	/* some core has prefetchers (mem/prefetcher.h) */
 	int budget;		/* instructions a cycle may retire before the run's limit */
 	struct dmactl *dma;	/* the DMA engine on the bus, or NULL */
 	struct sharing *sharing;	/* true/false sharing of the L1Ds' coherence misses */

@@ -15,10 +15,16 @@
 
 #include <stdlib.h>
 
+#include "cpu/ipf_sbuf.h"
 #include "sys/machine.h"
 #include "sys/report.h"
 
 static const char *elf_dir;
+
+/* The statistics sources of the instruction prefetchers (mem/prefetcher.h). */
+#define PF_NEXTLINE pf_source(&ipf_engine_prefetcher)
+#define PF_GUARDED (pf_source(&ipf_engine_prefetcher) + 1)
+#define PF_SBUF pf_source(&ipf_sbuf_prefetcher)
 
 /* Runs @name with the default preset, then the "key=value" settings in @sets (NULL-ended). */
 /* A timing_ready hook: step every core's stream buffers every cycle, as co-simulation does. */
@@ -26,7 +32,8 @@ static int always_step(struct machine *m, void *ctx)
 {
 	(void)ctx;
 	for (int i = 0; i < m->timing->ncores; i++)
-		m->timing->core[i].ipf.sb_always = 1;
+		((struct ipf_sbuf *)pf_set_find(&m->timing->core[i].pf, &ipf_sbuf_prefetcher))
+			->sb_always = 1;
 	return 0;
 }
 
@@ -189,7 +196,7 @@ static void test_prefetchers_off_give_the_exact_baseline_misses(void **state)
 				 mctr_total(&m->timing->core[i].stats.cycles));
 		assert_int_equal(hart_cycles(m->harts[i]), m->now);
 	}
-	for (int k = PF_NEXTLINE; k < PF_SOURCES; k++) {
+	for (int k = PF_SOFTWARE; k < PF_MAX_SOURCES; k++) {
 		assert_int_equal(mctr_total(&l1i->pfs[k].issued), 0);
 		assert_int_equal(mctr_total(&l1i->pfs[k].useful), 0);
 	}

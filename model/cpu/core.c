@@ -315,7 +315,7 @@ static void software_prefetch(struct core *c, const struct hart_peek *pk, uint64
 	c->stats.prefetches.v[m]++;
 	if (hart_prefetch_translate(c->hart, va, kind == 3, kind == 0, &pa) != PFT_OK)
 		c->stats.prefetch_no_translation.v[m]++;
-	else if (l1_prefetch_need(l1, carray_line(&l1->arr, pa), PF_SOFTWARE,
+	else if (l1_prefetch_need(l1, pa >> l1_line_shift(l1), PF_SOFTWARE,
 				  kind == 3 ? L1_OWN : L1_READ, now) < 0)
 		c->stats.prefetch_no_mshr.v[m]++;
 }

@@ -12,7 +12,9 @@
 
 #define PREFETCHERS(X)                                                                    \
 	X(ipf_engine_prefetcher)	/* next-line and guarded sequential, L1I: cpu/ipf.c */ \
-	X(ipf_sbuf_prefetcher)		/* stream buffers, L1I: cpu/ipf_sbuf.c */
+	X(ipf_sbuf_prefetcher)		/* stream buffers, L1I: cpu/ipf_sbuf.c */     \
+	X(dpf_stride_prefetcher)	/* stride, L1D: mem/dpf_stride.c */             \
+	/* the end of the list: a new line goes above */
 
 #define PF_DECLARE(name) extern const struct prefetcher name;
 PREFETCHERS(PF_DECLARE)

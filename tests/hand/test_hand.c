@@ -39,14 +39,12 @@ static int always_step(struct machine *m, void *ctx)
 
 static int (*ready_hook)(struct machine *m, void *ctx);
 
-static struct machine *run_with(const char *name, const char *sym, uint32_t value,
-				const char *const *sets)
+/* Sets @m up to run @name with the default preset and the settings @sets (NULL-ended). */
+static void load_with(struct machine *m, const char *name, const char *const *sets)
 {
-	static struct machine m;
 	struct config cfg;
 	struct machine_opts opts = { 0 };
 	char err[512], path[512], kv[128];
-	uint32_t addr;
 
 	config_defaults(&cfg);	/* the default preset: the machine the comments assume */
 	cfg.cores = 2;
@@ -66,9 +64,18 @@ static struct machine *run_with(const char *name, const char *sym, uint32_t valu
 	opts.max_cycles = 50000000;
 	opts.timing_ready = ready_hook;
 	snprintf(path, sizeof(path), "%s/%s.elf", elf_dir, name);
-	assert_int_equal(machine_init(&m, &cfg, &opts, err, sizeof(err)), 0);
-	if (machine_load(&m, path, err, sizeof(err)))
+	assert_int_equal(machine_init(m, &cfg, &opts, err, sizeof(err)), 0);
+	if (machine_load(m, path, err, sizeof(err)))
 		fail_msg("%s", err);
+}
+
+static struct machine *run_with(const char *name, const char *sym, uint32_t value,
+				const char *const *sets)
+{
+	static struct machine m;
+	uint32_t addr;
+
+	load_with(&m, name, sets);
 	if (sym) {
 		assert_int_equal(symtab_find(&m.syms, sym, &addr), 0);
 		assert_int_equal(memmap_write(&m.mm, addr, 4, value), 0);
@@ -329,6 +336,68 @@ static void test_observing_the_stream_buffers_every_cycle_changes_nothing(void *
 	machine_free(m);
 }
 
+static void test_stride_prefetcher_removes_most_sweep_misses(void **state)
+{
+	static const char *const sets[] = { "dpf.stride=2", NULL };
+	struct machine *m;
+	const struct pf_stats *pf;
+	uint64_t cycles;
+
+	(void)state;
+	m = run("sweep", NULL, 0);
+	cycles = m->now;
+	machine_free(m);
+	m = run_with("sweep", NULL, 0, sets);
+	pf = &m->timing->l1d[0].pfs[pf_source(&dpf_stride_prefetcher)];
+	/* the same 4096 loads, one per line in order: a stride of one line */
+	assert_int_equal(u(&m->timing->l1d[0].stats.accesses), 4096);
+	/* the 4096 misses of test_strided_sweep_gives_exact_l1d_and_l2_misses: most go */
+	assert_true(u(&m->timing->l1d[0].stats.misses) < 4096 / 2);
+	assert_true(u(&pf->useful) > 4096 / 2);
+	assert_true(m->now < cycles);
+	machine_free(m);
+}
+
+/* A stream buffer step that behaves as the C unit but reports a mismatch at the first lookup. */
+static int mismatch_at_lookup(void *ctx, uint64_t cycle, const struct sbuf_in *in,
+			      struct sbuf_out *out)
+{
+	struct sbuf *sb = ctx;
+
+	(void)cycle;
+	sbuf_eval(sb, in, out);
+	sbuf_tick(sb);
+	return in->lookup_valid;
+}
+
+static int install_mismatch(struct machine *m, void *ctx)
+{
+	(void)ctx;
+	for (int i = 0; i < m->timing->ncores; i++) {
+		struct ipf_sbuf *p = pf_set_find(&m->timing->core[i].pf, &ipf_sbuf_prefetcher);
+
+		p->sb_step = mismatch_at_lookup;
+		p->sb_step_ctx = &p->sb;
+	}
+	return 0;
+}
+
+static void test_a_cosimulation_mismatch_stops_the_run_as_cosim(void **state)
+{
+	static const char *const sets[] = { "sbuf.count=4", NULL };
+	static struct machine m;
+
+	(void)state;
+	ready_hook = install_mismatch;
+	load_with(&m, "straight", sets);
+	ready_hook = NULL;
+	machine_run(&m);
+	assert_int_equal(m.stop.kind, STOP_COSIM);
+	assert_int_equal(m.stop.status, EXIT_COSIM);
+	assert_non_null(strstr(m.stop.msg, "core 0's stream buffers"));
+	machine_free(&m);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -344,6 +413,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_guarded_prefetcher_is_off_where_the_page_does_not_enable_it),
 		cmocka_unit_test(test_sequential_prefetch_wastes_lines_on_scattered_routines),
 		cmocka_unit_test(test_observing_the_stream_buffers_every_cycle_changes_nothing),
+		cmocka_unit_test(test_stride_prefetcher_removes_most_sweep_misses),
+		cmocka_unit_test(test_a_cosimulation_mismatch_stops_the_run_as_cosim),
 	};
 
 	elf_dir = argc > 1 ? argv[1] : "build/tests/hand";

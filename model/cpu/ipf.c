@@ -166,30 +166,28 @@ static const char *const gp_names[] = { "off", "miss", "tagged", NULL };
 static const char *const target_names[] = { "l1i", "buffer", NULL };
 static const char *const guard_line_names[] = { "skip", "fetch", NULL };
 
-#define KEY(name, field, kind, lo, hi, list, help, dflt, modern) \
-	{ name, offsetof(struct config, field), kind, lo, hi, help, list, { dflt, modern } }
-
 /*
  * Its keys. pf.target, pf.buffer_lines and pf.inflight set the L1I's
  * prefetch buffer and slots, which every instruction prefetcher uses; they
  * are listed here, where they have always been printed.
  */
 static const struct config_key ipf_keys[] = {
-	KEY("pf.nextline", pf.nextline, CFG_ENUM, 0, 0, nl_names,
-	    "next-line prefetch: off, always, on-miss, tagged", NL_OFF, NL_OFF),
-	KEY("pf.degree", pf.degree, CFG_U32, 1, 16, NULL, "lines per next-line trigger", 1, 1),
-	KEY("pf.target", pf.target, CFG_ENUM, 0, 0, target_names,
-	    "prefetches fill: l1i or buffer", 0, 0),
-	KEY("pf.buffer_lines", pf.buffer_lines, CFG_U32, 1, 64, NULL, "prefetch buffer lines", 8,
-	    8),
-	KEY("pf.inflight", pf.inflight, CFG_U32, 1, 64, NULL, "prefetches in flight per core", 4,
-	    8),
-	KEY("pf.guarded", pf.guarded, CFG_ENUM, 0, 0, gp_names,
-	    "guarded sequential prefetch: off, miss, tagged", GP_OFF, GP_OFF),
-	KEY("pf.guard_depth", pf.guard_depth, CFG_U32, 1, 64, NULL,
-	    "lines the guarded prefetcher runs ahead", 4, 4),
-	KEY("pf.guard_line", pf.guard_line, CFG_ENUM, 0, 0, guard_line_names,
-	    "the line holding a guarded transfer: skip or fetch", 0, 0),
+	PF_FIELD_KEY("pf.nextline", pf.nextline, CFG_ENUM, 0, 0, nl_names,
+		     "next-line prefetch: off, always, on-miss, tagged", NL_OFF, NL_OFF),
+	PF_FIELD_KEY("pf.degree", pf.degree, CFG_U32, 1, 16, NULL,
+		     "lines per next-line trigger", 1, 1),
+	PF_FIELD_KEY("pf.target", pf.target, CFG_ENUM, 0, 0, target_names,
+		     "prefetches fill: l1i or buffer", 0, 0),
+	PF_FIELD_KEY("pf.buffer_lines", pf.buffer_lines, CFG_U32, 1, 64, NULL,
+		     "prefetch buffer lines", 8, 8),
+	PF_FIELD_KEY("pf.inflight", pf.inflight, CFG_U32, 1, 64, NULL,
+		     "prefetches in flight per core", 4, 8),
+	PF_FIELD_KEY("pf.guarded", pf.guarded, CFG_ENUM, 0, 0, gp_names,
+		     "guarded sequential prefetch: off, miss, tagged", GP_OFF, GP_OFF),
+	PF_FIELD_KEY("pf.guard_depth", pf.guard_depth, CFG_U32, 1, 64, NULL,
+		     "lines the guarded prefetcher runs ahead", 4, 4),
+	PF_FIELD_KEY("pf.guard_line", pf.guard_line, CFG_ENUM, 0, 0, guard_line_names,
+		     "the line holding a guarded transfer: skip or fetch", 0, 0),
 };
 
 /* In the order of the engine's source codes (enum ipf_src). */

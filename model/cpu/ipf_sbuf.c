@@ -160,16 +160,13 @@ static const char *ipf_sbuf_stall_note(const void *self)
 
 static const char *const sbuf_hit_names[] = { "head", "any", NULL };
 
-#define KEY(name, field, kind, lo, hi, list, help, dflt, modern) \
-	{ name, offsetof(struct config, field), kind, lo, hi, help, list, { dflt, modern } }
-
 static const struct config_key ipf_sbuf_keys[] = {
-	KEY("sbuf.count", pf.sbufs, CFG_U32, 0, SBUF_MAX_BUFS, NULL,
-	    "instruction stream buffers (0 = none)", 0, 0),
-	KEY("sbuf.depth", pf.sbuf_depth, CFG_U32, 1, SBUF_MAX_DEPTH, NULL,
-	    "entries per stream buffer", 4, 4),
-	KEY("sbuf.hit", pf.sbuf_any, CFG_ENUM, 0, 0, sbuf_hit_names,
-	    "a hit counts at the head or any entry", 1, 1),
+	PF_FIELD_KEY("sbuf.count", pf.sbufs, CFG_U32, 0, SBUF_MAX_BUFS, NULL,
+		     "instruction stream buffers (0 = none)", 0, 0),
+	PF_FIELD_KEY("sbuf.depth", pf.sbuf_depth, CFG_U32, 1, SBUF_MAX_DEPTH, NULL,
+		     "entries per stream buffer", 4, 4),
+	PF_FIELD_KEY("sbuf.hit", pf.sbuf_any, CFG_ENUM, 0, 0, sbuf_hit_names,
+		     "a hit counts at the head or any entry", 1, 1),
 };
 
 static const struct pf_group ipf_sbuf_groups[] = {

@@ -66,6 +66,14 @@ void pf_set_free(struct pf_set *s)
 	s->n = 0;
 }
 
+int pf_set_due(const struct pf_set *s)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->in[i].pf->due && s->in[i].pf->due(s->in[i].self))
+			return 1;
+	return 0;
+}
+
 void pf_set_cycle(struct pf_set *s, uint64_t now)
 {
 	for (int i = 0; i < s->n; i++) {

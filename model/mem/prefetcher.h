@@ -91,6 +91,14 @@ struct prefetcher {
 	const char *(*stall_note)(const void *self);
 };
 
+/*
+ * A key row whose value lives in struct config's @field, with its kind,
+ * bounds (CFG_U32) or names (CFG_ENUM), help and its value in the default
+ * and the modern preset.
+ */
+#define PF_FIELD_KEY(name, field, kind, lo, hi, names, help, dflt, modern) \
+	{ name, offsetof(struct config, field), kind, lo, hi, help, names, { dflt, modern } }
+
 /* The registry (its list: mem/prefetchers.h), NULL-terminated. */
 extern const struct prefetcher *const prefetchers[];
 
@@ -126,13 +134,7 @@ int pf_set_init(struct pf_set *s, struct l1 *l1i, struct l1 *l1d, const struct m
 void pf_set_free(struct pf_set *s);
 
 /* True when some instance has work this cycle. */
-static inline int pf_set_due(const struct pf_set *s)
-{
-	for (int i = 0; i < s->n; i++)
-		if (s->in[i].pf->due && s->in[i].pf->due(s->in[i].self))
-			return 1;
-	return 0;
-}
+int pf_set_due(const struct pf_set *s);
 
 /* One cycle of every instance that has work, in registry order. */
 void pf_set_cycle(struct pf_set *s, uint64_t now);

@@ -74,13 +74,14 @@ int l1_prefetch_setup(struct l1 *c, uint32_t npf, uint32_t buffer_lines, uint64_
 			   1u << c->arr.line_shift, "fifo", seed);
 }
 
-void l1_attach(struct l1 *c, const struct prefetcher *pf, void *self, int src)
+void l1_attach(struct l1 *c, const struct prefetcher *pf, void *self, int src, int *busy)
 {
 	int i = c->natt++;
 
 	assert(i < L1_MAX_PREFETCHERS);
 	c->att[i] = pf;
 	c->att_self[i] = self;
+	c->att_busy = busy;
 	c->listening |= pf->access != NULL;
 	if (pf->claim) {
 		assert(c->claimer < 0);	/* one look-aside buffer per L1 */
@@ -88,6 +89,13 @@ void l1_attach(struct l1 *c, const struct prefetcher *pf, void *self, int src)
 	}
 	for (unsigned k = 0; k < pf->ngroups; k++)
 		c->owner[src + (int)k] = (int8_t)i;
+}
+
+/* The state of attached prefetcher @i, for a hook call: it may have work now. */
+static void *hooked(struct l1 *c, int i)
+{
+	*c->att_busy = 1;
+	return c->att_self[i];
 }
 
 /* Does source @src keep its prefetched lines beside the cache (a look-aside buffer)? */
@@ -245,7 +253,7 @@ static void tell(struct l1 *c, enum pf_event ev, uint32_t line, uint64_t now)
 {
 	for (int i = 0; c->listening && i < c->natt; i++)
 		if (c->att[i]->access)
-			c->att[i]->access(c->att_self[i], ev, line, now);
+			c->att[i]->access(hooked(c, i), ev, line, now);
 }
 
 /* Places @line in the array in @state; a dirty victim goes to the L2, an unused prefetch is counted. */
@@ -364,7 +372,7 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 				return L1_HIT;
 			}
 		}
-		if (c->claimer >= 0 && c->att[c->claimer]->claim(c->att_self[c->claimer], line, now)) {
+		if (c->claimer >= 0 && c->att[c->claimer]->claim(hooked(c, c->claimer), line, now)) {
 			if (!side_pending(c, line, 1)) {
 				count_miss(c, line);
 				tell(c, PFE_ACCESS, line, now);
@@ -505,7 +513,7 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 	 * hits it wait for ever.
 	 */
 	if (pm && c->owner[pm->src] >= 0 && c->att[c->owner[pm->src]]->fill)
-		c->att[c->owner[pm->src]]->fill(c->att_self[c->owner[pm->src]], line, now);
+		c->att[c->owner[pm->src]]->fill(hooked(c, c->owner[pm->src]), line, now);
 	if (pm && !m) {
 		pf_fill(c, pm, line, state, now);
 		return;
@@ -581,7 +589,7 @@ void l1_flush(struct l1 *c)
 {
 	for (int i = 0; i < c->natt; i++)
 		if (c->att[i]->flush)
-			c->att[i]->flush(c->att_self[i]);
+			c->att[i]->flush(hooked(c, i));
 	for (uint32_t i = 0; i < c->arr.sets * c->arr.ways; i++)
 		c->arr.lines[i].state = LINE_I;
 	if (c->pf_to_buffer)

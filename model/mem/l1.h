@@ -156,6 +156,7 @@ struct l1 {
 	const struct prefetcher *att[L1_MAX_PREFETCHERS];
 	void *att_self[L1_MAX_PREFETCHERS];
 	int natt;
+	int *att_busy;			/* set on every hook call: their core's set has work to see */
 	int listening;			/* some attached prefetcher hears the demand stream */
 	int claimer;			/* the look-aside one (index into att), or -1 */
 	int8_t owner[PF_MAX_SOURCES];	/* the attached prefetcher of each source, or -1 */
@@ -266,9 +267,10 @@ int l1_prefetch_setup(struct l1 *c, uint32_t npf, uint32_t buffer_lines, uint64_
 
 /*
  * Attaches prefetcher @pf (mem/prefetcher.h) with state @self, whose
- * statistics groups are sources @src onwards: the L1 calls its hooks.
+ * statistics groups are sources @src onwards: the L1 calls its hooks, and
+ * sets *@busy at each call.
  */
-void l1_attach(struct l1 *c, const struct prefetcher *pf, void *self, int src);
+void l1_attach(struct l1 *c, const struct prefetcher *pf, void *self, int src, int *busy);
 
 /* Adds @n to prefetch source @src's counter @what (enum pf_counter), in the hart's current mode. */
 void l1_prefetch_count(struct l1 *c, int src, enum pf_counter what, uint64_t n);

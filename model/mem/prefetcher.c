@@ -38,6 +38,7 @@ int pf_set_init(struct pf_set *s, struct l1 *l1i, struct l1 *l1d, const struct m
 		const int *guard_en, const struct config *cfg, uint64_t seed)
 {
 	memset(s, 0, sizeof(*s));
+	s->busy = 1;	/* the first step sees what each instance wants */
 	for (const struct prefetcher *const *p = prefetchers; *p; p++) {
 		struct pf_instance *in = &s->in[s->n];
 
@@ -54,7 +55,7 @@ int pf_set_init(struct pf_set *s, struct l1 *l1i, struct l1 *l1d, const struct m
 		s->n++;		/* pf_set_free frees it, however far init got */
 		if ((*p)->init(in->self, &in->port, cfg, seed))
 			return -1;
-		l1_attach(in->port.l1, *p, in->self, in->port.src);
+		l1_attach(in->port.l1, *p, in->self, in->port.src, &s->busy);
 	}
 	return 0;
 }
@@ -66,22 +67,27 @@ void pf_set_free(struct pf_set *s)
 	s->n = 0;
 }
 
-int pf_set_due(const struct pf_set *s)
+/* Does instance @in have work this cycle? */
+static int due(const struct pf_instance *in)
 {
-	for (int i = 0; i < s->n; i++)
-		if (s->in[i].pf->due && s->in[i].pf->due(s->in[i].self))
-			return 1;
-	return 0;
+	return in->pf->due && in->pf->due(in->self);
 }
 
-void pf_set_cycle(struct pf_set *s, uint64_t now)
+int pf_set_step(struct pf_set *s, uint64_t now)
 {
-	for (int i = 0; i < s->n; i++) {
-		const struct prefetcher *pf = s->in[i].pf;
+	int stepped = 0;
 
-		if (pf->due && pf->due(s->in[i].self))
-			pf->cycle(s->in[i].self, now);
+	for (int i = 0; i < s->n; i++) {
+		if (due(&s->in[i])) {
+			s->in[i].pf->cycle(s->in[i].self, now);
+			stepped = PF_STEPPED;
+		}
 	}
+	for (int i = 0; stepped && i < s->n; i++)
+		if (due(&s->in[i]))
+			return PF_STEPPED | PF_DUE_NEXT;
+	s->busy = 0;
+	return stepped;
 }
 
 void *pf_set_find(const struct pf_set *s, const struct prefetcher *pf)

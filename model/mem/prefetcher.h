@@ -123,6 +123,12 @@ struct pf_set {
 		struct pf_port port;
 	} in[PF_MAX_ATTACHED];
 	const char *failed;	/* the name of one whose RTL twin disagreed (co-simulation) */
+	/*
+	 * Some instance may have work: set by every hook call (the only way
+	 * work comes from outside), cleared by pf_set_step when none has any.
+	 * The timing loop steps the set only while it is set.
+	 */
+	int busy;
 };
 
 /*
@@ -133,11 +139,16 @@ int pf_set_init(struct pf_set *s, struct l1 *l1i, struct l1 *l1d, const struct m
 		const int *guard_en, const struct config *cfg, uint64_t seed);
 void pf_set_free(struct pf_set *s);
 
-/* True when some instance has work this cycle. */
-int pf_set_due(const struct pf_set *s);
+/* Results of pf_set_step. */
+#define PF_STEPPED	0x1	/* some instance had work and did it */
+#define PF_DUE_NEXT	0x2	/* some instance has work next cycle */
 
-/* One cycle of every instance that has work, in registry order. */
-void pf_set_cycle(struct pf_set *s, uint64_t now);
+/*
+ * One cycle of every instance that has work, in registry order. Returns 0
+ * when none had any (nothing happened), else PF_STEPPED, with PF_DUE_NEXT
+ * when some instance has work again; without it, busy is cleared.
+ */
+int pf_set_step(struct pf_set *s, uint64_t now);
 
 /* @pf's instance in @s, or NULL. */
 void *pf_set_find(const struct pf_set *s, const struct prefetcher *pf);

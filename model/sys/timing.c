@@ -129,15 +129,17 @@ int timing_cycle(struct timing *t, uint64_t now)
 			}
 			next = core_next(c);
 		}
-		if (__builtin_expect(prefetching, 0) && pf_set_due(&c->pf)) {
-			pf_set_cycle(&c->pf, now);
+		if (__builtin_expect(prefetching, 0) && c->pf.busy) {
+			int pf = pf_set_step(&c->pf, now);
+
 			stuck |= c->pf.failed != NULL;
 			/*
 			 * The prefetchers may have woken the core after its turn
 			 * (a line it waits for arrived in a stream buffer): it
 			 * acts next cycle.
 			 */
-			next = pf_set_due(&c->pf) ? now + 1 : core_next(c);
+			if (pf)
+				next = pf & PF_DUE_NEXT ? now + 1 : core_next(c);
 		}
 		soonest = next < soonest ? next : soonest;
 	}

@@ -13,6 +13,7 @@
 
 #include "cpu/ipf_engine.h"
 #include "mem/prefetcher.h"
+#include "sys/tap.h"
 
 struct ipf {
 	struct pf_port port;
@@ -22,6 +23,7 @@ struct ipf {
 	struct ipf_engine eng;
 	struct ipf_engine_in ein;	/* this cycle's inputs, gathered as events happen */
 	int ein_slots;			/* access slots of ein in use */
+	struct unit_tap eng_tap;	/* co-simulation's hold on eng */
 };
 
 /* Does @line hold a guarded transfer? (the predecode bits beside its words) */
@@ -93,17 +95,13 @@ static int ipf_init(void *self, const struct pf_port *port, const struct config 
 		    uint64_t seed)
 {
 	struct ipf *p = self;
-	struct ipf_engine_params ep = {
-		.nextline = (uint8_t)cfg->pf.nextline, .guarded = (uint8_t)cfg->pf.guarded,
-		.degree = cfg->pf.degree, .guard_depth = cfg->pf.guard_depth,
-		.guard_line = (uint8_t)cfg->pf.guard_line, .line_bytes = cfg->l1i.line,
-	};
 
 	p->port = *port;
 	p->cfg = cfg->pf;
 	p->line_bytes = cfg->l1i.line;
 	p->heard = heard_events(&cfg->pf);
-	ipf_engine_init(&p->eng, &ep);
+	ipf_engine_configure(&p->eng, cfg);
+	p->eng_tap = (struct unit_tap){ .unit = "ipf_engine", .c_unit = &p->eng };
 	return l1_prefetch_setup(port->l1, cfg->pf.inflight,
 				 cfg->pf.target ? cfg->pf.buffer_lines : 0, seed);
 }
@@ -121,7 +119,24 @@ static int ipf_due(const void *self)
 {
 	const struct ipf *p = self;
 
-	return p->ein_slots || p->ein.flush || ipf_engine_busy(&p->eng);
+	return p->ein_slots || p->ein.flush || p->eng_tap.always || ipf_engine_busy(&p->eng);
+}
+
+static int ipf_taps(void *self, struct unit_tap **taps)
+{
+	struct ipf *p = self;
+
+	taps[0] = &p->eng_tap;
+	return 1;
+}
+
+/* The engine's eval, through the tap when co-simulation holds it. */
+static void engine_eval(struct ipf *p, uint64_t now, struct ipf_engine_out *out)
+{
+	if (p->eng_tap.eval)
+		p->eng_tap.eval(&p->eng_tap, now, &p->ein, out);
+	else
+		ipf_engine_eval(&p->eng, &p->ein, out);
 }
 
 /*
@@ -140,7 +155,7 @@ static void ipf_cycle(void *self, uint64_t now)
 	in->pop = 0;
 	if (p->cfg.guarded != GP_OFF && p->eng.q.run_left)
 		in->run_guarded = (uint8_t)guarded(p, p->eng.q.run_next);
-	ipf_engine_eval(&p->eng, in, &out);
+	engine_eval(p, now, &out);
 	for (uint32_t i = 0; i < out.count; i++) {
 		/* the engine's source codes are its groups, in order, from 1 */
 		int r = l1_prefetch(p->port.l1, out.cand_line[i],
@@ -154,9 +169,14 @@ static void ipf_cycle(void *self, uint64_t now)
 	}
 	if (pop) {
 		in->pop = pop;
-		ipf_engine_eval(&p->eng, in, &out);
+		engine_eval(p, now, &out);
 	}
-	ipf_engine_tick(&p->eng);
+	if (p->eng_tap.tick)
+		p->eng_tap.tick(&p->eng_tap);
+	else
+		ipf_engine_tick(&p->eng);
+	if (p->eng_tap.failed)
+		pf_twin_failed(&p->port);
 	memset(in, 0, sizeof(*in));
 	p->ein_slots = 0;
 }
@@ -210,4 +230,5 @@ const struct prefetcher ipf_engine_prefetcher = {
 	.flush = ipf_flush,
 	.due = ipf_due,
 	.cycle = ipf_cycle,
+	.taps = ipf_taps,
 };

@@ -4,7 +4,7 @@
  * drives the cycle-level unit (mem/sbuf.c) through its ports. Each cycle it
  * gathers the inputs (the L1I's demand miss, one arrived line, whether a
  * prefetch slot is free, fence.i), evaluates the unit (or, in
- * co-simulation, the unit and its RTL twin through sb_step), and acts on
+ * co-simulation, the unit and its RTL twin through sb_tap), and acts on
  * the outputs: a hit whose line has arrived moves into the L1I; a miss goes
  * on to the L2; a request becomes an ordinary read that competes with
  * demand misses. Stream buffer lines do not occupy the L1I until a hit
@@ -65,8 +65,10 @@ static void ipf_sbuf_cycle(void *self, uint64_t now)
 	 * to count what the buffers lose.
 	 */
 	sbuf_save(s, &pre);
-	if (p->sb_step) {
-		if (p->sb_step(p->sb_step_ctx, now, &in, &out))
+	if (p->sb_tap.eval) {
+		p->sb_tap.eval(&p->sb_tap, now, &in, &out);
+		p->sb_tap.tick(&p->sb_tap);
+		if (p->sb_tap.failed)
 			pf_twin_failed(&p->port);
 	} else {
 		sbuf_eval(s, &in, &out);
@@ -129,8 +131,17 @@ static int ipf_sbuf_init(void *self, const struct pf_port *port, const struct co
 	struct ipf_sbuf *p = self;
 
 	p->port = *port;
-	sbuf_init(&p->sb, (int)cfg->pf.sbufs, (int)cfg->pf.sbuf_depth, !cfg->pf.sbuf_any);
+	sbuf_configure(&p->sb, cfg);
+	p->sb_tap = (struct unit_tap){ .unit = "sbuf", .c_unit = &p->sb };
 	return l1_prefetch_setup(port->l1, cfg->pf.inflight, 0, seed);
+}
+
+static int ipf_sbuf_taps(void *self, struct unit_tap **taps)
+{
+	struct ipf_sbuf *p = self;
+
+	taps[0] = &p->sb_tap;
+	return 1;
 }
 
 /* fence.i: the buffers drop their streams. */
@@ -145,7 +156,7 @@ static int ipf_sbuf_due(const void *self)
 {
 	const struct ipf_sbuf *p = self;
 
-	return p->sin.lookup_valid || p->acount || p->sb_always || p->sb_flush || p->sb_req ||
+	return p->sin.lookup_valid || p->acount || p->sb_tap.always || p->sb_flush || p->sb_req ||
 	       p->sb_wait;
 }
 
@@ -190,4 +201,5 @@ const struct prefetcher ipf_sbuf_prefetcher = {
 	.due = ipf_sbuf_due,
 	.cycle = ipf_sbuf_cycle,
 	.stall_note = ipf_sbuf_stall_note,
+	.taps = ipf_sbuf_taps,
 };

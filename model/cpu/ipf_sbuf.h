@@ -2,10 +2,9 @@
 /*
  * Instruction stream buffers as a prefetcher plug-in (mem/prefetcher.h):
  * the cycle-level unit mem/sbuf.c beside the L1I, or in co-simulation the
- * unit and its RTL twin, driven through a step function. Its statistics are
- * the group "sbuf". The state is public for the co-simulation, which finds
- * a core's instance with pf_set_find(.., &ipf_sbuf_prefetcher) and sets
- * sb_step.
+ * unit and its RTL twin, driven through its tap (sys/tap.h). Its
+ * statistics are the group "sbuf". The state is public for tests, which
+ * find a core's instance with pf_set_find(.., &ipf_sbuf_prefetcher).
  */
 #ifndef OSPREY_IPF_SBUF_H
 #define OSPREY_IPF_SBUF_H
@@ -14,12 +13,9 @@
 
 #include "mem/prefetchers.h"
 #include "mem/sbuf.h"
+#include "sys/tap.h"
 
 #define IPF_ARRIVED 32	/* lines arrived for the stream buffers, not yet taken */
-
-/* A stream buffer observer: evaluates, compares and ticks the unit(s) for a cycle. */
-typedef int sbuf_step_fn(void *ctx, uint64_t cycle, const struct sbuf_in *in,
-			 struct sbuf_out *out);
 
 struct ipf_sbuf {
 	struct pf_port port;
@@ -32,9 +28,7 @@ struct ipf_sbuf {
 	uint32_t last_late;		/* the last line counted as a late hit */
 	int sb_wait;			/* a fetch waits for sb_wait_line to arrive in a buffer */
 	uint32_t sb_wait_line;
-	sbuf_step_fn *sb_step;		/* NULL: the C unit alone */
-	void *sb_step_ctx;
-	int sb_always;			/* step every cycle (co-simulation), not only when busy */
+	struct unit_tap sb_tap;		/* co-simulation's hold on sb */
 };
 
 #endif

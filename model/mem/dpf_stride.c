@@ -88,7 +88,7 @@ static const struct config_key dpf_keys[] = {
 
 static int dpf_wanted(const struct config *cfg)
 {
-	return config_value(cfg, &dpf_keys[0]) != 0;
+	return config_key_value(cfg, &dpf_keys[0]) != 0;
 }
 
 static int dpf_init(void *self, const struct pf_port *port, const struct config *cfg,
@@ -97,7 +97,7 @@ static int dpf_init(void *self, const struct pf_port *port, const struct config 
 	struct dpf_stride *p = self;
 
 	p->port = *port;
-	p->degree = (uint32_t)config_value(cfg, &dpf_keys[0]);
+	p->degree = (uint32_t)config_key_value(cfg, &dpf_keys[0]);
 	p->page_lines = 4096 >> l1_line_shift(port->l1);
 	return 0;
 }

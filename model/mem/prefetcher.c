@@ -90,6 +90,17 @@ int pf_set_step(struct pf_set *s, uint64_t now)
 	return stepped;
 }
 
+int pf_set_taps(const struct pf_set *s, struct unit_tap **taps)
+{
+	int n = 0;
+
+	for (int i = 0; i < s->n; i++)
+		if (s->in[i].pf->taps)
+			n += s->in[i].pf->taps(s->in[i].self, taps + n);
+	assert(n <= PF_MAX_TAPS);
+	return n;
+}
+
 void *pf_set_find(const struct pf_set *s, const struct prefetcher *pf)
 {
 	for (int i = 0; i < s->n; i++)

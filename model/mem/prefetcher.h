@@ -35,8 +35,10 @@
 #include "mem/l1.h"
 #include "mem/memmap.h"
 #include "sys/config.h"
+#include "sys/tap.h"
 
 #define PF_MAX_ATTACHED 8	/* prefetcher instances per core, at most */
+#define PF_MAX_TAPS 2		/* taps of one core's prefetchers, at most (timing_taps) */
 
 /* The L1 a prefetcher serves. */
 enum pf_side {
@@ -89,6 +91,11 @@ struct prefetcher {
 	 * NULL when the prefetcher is not configured); NULL: nothing to say.
 	 */
 	const char *(*stall_note)(const void *self);
+	/*
+	 * The taps (sys/tap.h) of its cycle-level units that have RTL twins,
+	 * for co-simulation, into @taps (room for PF_MAX_TAPS); returns how many.
+	 */
+	int (*taps)(void *self, struct unit_tap **taps);
 };
 
 /*
@@ -149,6 +156,9 @@ void pf_set_free(struct pf_set *s);
  * when some instance has work again; without it, busy is cleared.
  */
 int pf_set_step(struct pf_set *s, uint64_t now);
+
+/* The taps of @s's instances, in registry order, into @taps; returns how many. */
+int pf_set_taps(const struct pf_set *s, struct unit_tap **taps);
 
 /* @pf's instance in @s, or NULL. */
 void *pf_set_find(const struct pf_set *s, const struct prefetcher *pf);

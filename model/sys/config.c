@@ -147,7 +147,7 @@ static void *key_field(const struct config *cfg, const struct config_key *k)
 	return (void *)&cfg->plugin[slot];
 }
 
-uint64_t config_value(const struct config *cfg, const struct config_key *k)
+uint64_t config_key_value(const struct config *cfg, const struct config_key *k)
 {
 	const void *field = key_field(cfg, k);
 
@@ -595,13 +595,23 @@ int config_key_info(unsigned i, struct config_key_info *info)
 	return 0;
 }
 
+int config_value(const struct config *cfg, const char *name, uint64_t *v)
+{
+	const struct config_key *k = find_key(name);
+
+	if (!k)
+		return -1;
+	*v = config_key_value(cfg, k);
+	return 0;
+}
+
 void config_print(const struct config *cfg, FILE *out)
 {
 	const struct config_key *k;
 
 	fprintf(out, "# osprey configuration: load it back with --config FILE\n");
 	for (unsigned i = 0; (k = key_at(i)); i++) {
-		unsigned long long v = config_value(cfg, k);
+		unsigned long long v = config_key_value(cfg, k);
 
 		if (k->kind == CFG_ENUM)
 			fprintf(out, "%-20s = %-12s # %s\n", k->name, k->names[v], k->help);
@@ -615,7 +625,7 @@ void config_json(const struct config *cfg, struct json *j)
 	const struct config_key *k;
 
 	for (unsigned i = 0; (k = key_at(i)); i++) {
-		uint64_t v = config_value(cfg, k);
+		uint64_t v = config_key_value(cfg, k);
 
 		if (k->kind == CFG_ENUM)
 			json_str(j, k->name, k->names[v]);

@@ -165,7 +165,7 @@ struct config_key {
 };
 
 /* The value of key @k (a plug-in's own key, say) in @cfg. */
-uint64_t config_value(const struct config *cfg, const struct config_key *k);
+uint64_t config_key_value(const struct config *cfg, const struct config_key *k);
 
 extern const char *const repl_names[];	/* NULL-terminated: "lru", "fifo", "random" */
 
@@ -195,6 +195,12 @@ int config_load(struct config *cfg, const char *path, char *err, size_t errlen);
 
 /* Checks relations between keys (geometries, clock ratios). Same error contract. */
 int config_check(const struct config *cfg, char *err, size_t errlen);
+
+/*
+ * The value of key @name as a number (an enum's is the index of its name).
+ * Returns 0, or -1 for an unknown key.
+ */
+int config_value(const struct config *cfg, const char *name, uint64_t *v);
 
 /* Writes every key in the format config_load reads. */
 void config_print(const struct config *cfg, FILE *out);

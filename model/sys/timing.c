@@ -190,6 +190,20 @@ void timing_account(struct timing *t, uint64_t now)
 	bus_account(&t->bus, now);
 }
 
+int timing_taps(struct timing *t, struct unit_tap **taps)
+{
+	int n = 0;
+
+	for (int i = 0; i < t->ncores; i++) {
+		int first = n;
+
+		n += pf_set_taps(&t->core[i].pf, taps + n);
+		for (int k = first; k < n; k++)
+			taps[k]->core = i;
+	}
+	return n;
+}
+
 int timing_stuck(const struct timing *t)
 {
 	for (int i = 0; i < t->ncores; i++)

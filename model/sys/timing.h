@@ -64,6 +64,13 @@ int timing_profile(struct timing *t);
 /* Puts the DMA engine on the bus, stepped with the cores. */
 void timing_attach_dma(struct timing *t, struct dmactl *dma);
 
+/*
+ * The taps of every unit with an RTL twin that is on (sys/tap.h), all cores
+ * in order, into @taps (room for TIMING_MAX_TAPS). Returns how many.
+ */
+#define TIMING_MAX_TAPS (PF_MAX_TAPS * MAX_HARTS)
+int timing_taps(struct timing *t, struct unit_tap **taps);
+
 /* Runs cycle @now of every unit. Returns the instructions retired in it. */
 int timing_cycle(struct timing *t, uint64_t now);
 

@@ -33,7 +33,7 @@ static int always_step(struct machine *m, void *ctx)
 	(void)ctx;
 	for (int i = 0; i < m->timing->ncores; i++)
 		((struct ipf_sbuf *)pf_set_find(&m->timing->core[i].pf, &ipf_sbuf_prefetcher))
-			->sb_always = 1;
+			->sb_tap.always = 1;
 	return 0;
 }
 
@@ -358,16 +358,18 @@ static void test_stride_prefetcher_removes_most_sweep_misses(void **state)
 	machine_free(m);
 }
 
-/* A stream buffer step that behaves as the C unit but reports a mismatch at the first lookup. */
-static int mismatch_at_lookup(void *ctx, uint64_t cycle, const struct sbuf_in *in,
-			      struct sbuf_out *out)
+/* A tap that runs the C stream buffers alone but reports a mismatch at the first lookup. */
+static void mismatch_at_lookup(struct unit_tap *tap, uint64_t cycle, const void *in, void *out)
 {
-	struct sbuf *sb = ctx;
-
 	(void)cycle;
-	sbuf_eval(sb, in, out);
-	sbuf_tick(sb);
-	return in->lookup_valid;
+	sbuf_eval(tap->c_unit, in, out);
+	if (((const struct sbuf_in *)in)->lookup_valid)
+		tap->failed = 1;
+}
+
+static void tick_c_unit(struct unit_tap *tap)
+{
+	sbuf_tick(tap->c_unit);
 }
 
 static int install_mismatch(struct machine *m, void *ctx)
@@ -376,8 +378,8 @@ static int install_mismatch(struct machine *m, void *ctx)
 	for (int i = 0; i < m->timing->ncores; i++) {
 		struct ipf_sbuf *p = pf_set_find(&m->timing->core[i].pf, &ipf_sbuf_prefetcher);
 
-		p->sb_step = mismatch_at_lookup;
-		p->sb_step_ctx = &p->sb;
+		p->sb_tap.eval = mismatch_at_lookup;
+		p->sb_tap.tick = tick_c_unit;
 	}
 	return 0;
 }

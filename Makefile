@@ -81,6 +81,7 @@ include tests/cosim/cosim.mk
 include tests/kernel/kernel-tests.mk
 include tests/layout/layout-tests.mk
 include tests/hpm/hpm.mk
+include tests/asym/asym.mk
 include tests/cli/cli.mk
 include tests/observe/observe.mk
 include tests/fuzz/fuzz.mk

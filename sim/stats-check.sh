@@ -4,8 +4,9 @@
 # and functional: the demo, the kernel's shell workload for a slice of
 # instructions, the compute loop; a fast-forward) with --stats, and compares
 # the console output and the statistics JSON byte for byte, less the fields
-# the old build does not write: sys.quantum, the hart.decode_* counters and
-# the L1D stride prefetcher's key (dpf.stride) and counters (dpf_stride.*)
+# the old build does not write: sys.quantum, sys.boot_flags, core.speeds, the
+# hart.decode_* counters and the L1D stride prefetcher's key (dpf.stride) and
+# counters (dpf_stride.*)
 # (their blocks are dropped; commas at line ends, which depend on what
 # follows, are not compared).
 # Usage: sim/stats-check.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE COMPUTE_ELF
@@ -18,7 +19,7 @@ quantum1=${QUANTUM1-"--set sys.quantum=1"}
 strip() {
 	awk '/"((hart|total)\.decode_[a-z]+|dpf_stride\.[a-z_]+)": \{/ { skip = 1 }
 	     skip { if (/\}/) skip = 0; next }
-	     /"(sys\.quantum|dpf\.stride)"/ { next }
+	     /"(sys\.quantum|sys\.boot_flags|core\.speeds|dpf\.stride)"/ { next }
 	     { sub(/,$/, ""); print }' "$1"
 }
 tmp=$(mktemp -d)

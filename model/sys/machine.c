@@ -120,7 +120,11 @@ int machine_init(struct machine *m, const struct config *cfg, const struct machi
 	memmap_add(&m->mm, "uart", UART_BASE, UART_SIZE, &uart_ops, &m->uart);
 	/* The osprey window: one page per device. */
 	if (cfg->simctl) {
-		simctl_init(&m->simctl, m->nharts, &m->now);
+		uint32_t ratio[MAX_HARTS];
+
+		for (int i = 0; i < m->nharts; i++)
+			ratio[i] = config_clock_ratio(cfg, i);
+		simctl_init(&m->simctl, m->nharts, &m->now, ratio, cfg->boot_flags);
 		memmap_add(&m->mm, "simctl", SIMCTL_BASE, SIMCTL_SIZE, &simctl_ops, &m->simctl);
 	}
 	if (cfg->dma.enabled) {
@@ -663,10 +667,10 @@ static void run_timing(struct machine *m)
 		if (__builtin_expect(timing_any_stuck(t), 0)) {
 			int i = timing_stuck(t);
 
-			if (t->core[i].pf.failed)
+			if (timing_twin_failed(t, i))
 				sim_stop(&m->stop, STOP_COSIM, EXIT_COSIM,
-					 "co-simulation mismatch in core %d's %s (cycle %llu): see the "
-					 "report above", i, t->core[i].pf.failed, (unsigned long long)m->now);
+					 "co-simulation mismatch in core %d's RTL twins (cycle "
+					 "%llu): see the report above", i, (unsigned long long)m->now);
 			else
 				check_stuck(m, m->harts[i]);
 		}

@@ -39,6 +39,8 @@
  */
 #define DEFAULT_QUANTUM		256
 #define MAX_QUANTUM		65536
+#define MAX_CLOCK_RATIO		16		/* machine cycles per core cycle of the slowest core
+						 * core.speeds allows */
 #define DEFAULT_WATCHDOG	10000000u	/* core cycles without a retired instruction */
 
 #define PAGE_SIZE		4096u		/* bytes */

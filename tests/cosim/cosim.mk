@@ -5,7 +5,7 @@
 #
 #   make test-cosim-unit   every twin's lockstep: the stream buffer's directed
 #                          spec checks, directed and random runs, the prefetch
-#                          engine's; the generic random lockstep of every
+#                          engine's and the bus controller's; the generic random lockstep of every
 #                          registered unit (TWIN_CYCLES_SHORT cycles per
 #                          geometry) and every broken build's check (in make test)
 #   make cosim-unit-long   the same runs for TWIN_CYCLES_LONG cycles (10,000,000)
@@ -13,7 +13,7 @@
 #                          the Verilated model of one geometry, for osprey
 #                          (the command osprey names when it lacks one)
 #   make lint-rtl          verilator --lint-only -Wall on every rtl/*.sv
-#   make synth-rtl         yosys synth of rtl/sbuf.sv and its cell count
+#   make synth-rtl         yosys synth of rtl/sbuf.sv and rtl/bus_arb.sv, cell counts
 #   TWIN_SEED=N            the random stimulus' seed (default 1)
 #
 # A geometry is the unit's parameters, named as its configuration keys in
@@ -42,6 +42,9 @@ VL_OPT      := OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2
 VL_CFLAGS   := -fPIC -fvisibility=hidden
 
 RTL_SV      := $(wildcard rtl/*.sv)
+# The shared package (the codes the twins share with the C model), read
+# before every module.
+RTL_PKG     := rtl/osprey_pkg.sv
 RTL_OUT     := $(BUILD)/rtl
 COSIM_SRC   := sim/cosim
 COSIM_TDIR  := tests/cosim
@@ -64,6 +67,9 @@ TWIN_GEOMETRIES_sbuf       := SBUF_COUNT=4,SBUF_DEPTH=4,SBUF_HIT=1 \
 			      SBUF_COUNT=3,SBUF_DEPTH=2,SBUF_HIT=0
 TWIN_GEOMETRIES_ipf_engine := L1I_LINE=32,PF_NEXTLINE=3,PF_DEGREE=2,PF_GUARDED=1,PF_GUARD_DEPTH=4,PF_GUARD_LINE=0 \
 			      L1I_LINE=64,PF_NEXTLINE=1,PF_DEGREE=4,PF_GUARDED=2,PF_GUARD_DEPTH=6,PF_GUARD_LINE=1
+# The bus controller: 4 cores (the system tests' machine), and 4 cores with
+# the DMA engine's channels (8 agents).
+TWIN_GEOMETRIES_bus_arb    := SYS_CORES=4,DMA_ENABLED=0 SYS_CORES=4,DMA_ENABLED=1
 # The units: those with a TWIN_GEOMETRIES_ line.
 TWIN_UNITS := $(sort $(patsubst TWIN_GEOMETRIES_%,%,$(filter TWIN_GEOMETRIES_%,$(.VARIABLES))))
 
@@ -80,22 +86,25 @@ twin_dir    = $(1)-$(call twin_values,$(2))
 # says "UNIT GEOMETRY VERILATOR_FLAGS", so that make keeps the model up to
 # date later (below).
 define twin_model
-$(RTL_OUT)/$(2)/V$(1).mk: rtl/$(1).sv $(COSIM_TDIR)/cosim.mk
+$(RTL_OUT)/$(2)/V$(1).mk: $(RTL_PKG) rtl/$(1).sv $(COSIM_TDIR)/cosim.mk
 	@rm -rf $(RTL_OUT)/$(2)
 	@mkdir -p $(RTL_OUT)/$(2)
 	@echo '$(1) $(3) $(4)' > $(RTL_OUT)/$(2)/made
 	$(VERILATOR) --cc -Wall --top-module $(1) --Mdir $(RTL_OUT)/$(2) --CFLAGS "$(VL_CFLAGS)" \
-		$(addprefix -G,$(subst $(comma), ,$(3))) $(4) rtl/$(1).sv
+		$(addprefix -G,$(subst $(comma), ,$(3))) $(4) $(RTL_PKG) rtl/$(1).sv
 
-$(RTL_OUT)/$(2)/V$(1)__ALL.o: $(RTL_OUT)/$(2)/V$(1).mk
-	$$(MAKE) -s -C $(RTL_OUT)/$(2) -f V$(1).mk $(VL_OPT) V$(1)__ALL.o
+# The model's archive: one object, or several when Verilator splits a large
+# model into files.
+$(RTL_OUT)/$(2)/V$(1)__ALL.a: $(RTL_OUT)/$(2)/V$(1).mk
+	$$(MAKE) -s -C $(RTL_OUT)/$(2) -f V$(1).mk $(VL_OPT) V$(1)__ALL.a
 
 $(RTL_OUT)/$(2)/binding.o: $(COSIM_SRC)/$(1)_twin.cpp $(RTL_OUT)/$(2)/V$(1).mk
 	$(CXX) $(TWIN_CXXFLAGS) -I$(RTL_OUT)/$(2) -DTWIN_GEOMETRY='"$(3)"' \
 		-DTWIN_VARIANT='"$(2)"' -c $$< -o $$@
 
-$(RTL_OUT)/$(2)/twin.so: $(RTL_OUT)/$(2)/V$(1)__ALL.o $(RTL_OUT)/$(2)/binding.o $(VL_RUNTIME)
-	$(CXX) -shared -Wl,-Bsymbolic -o $$@ $$^ -lz -lpthread
+$(RTL_OUT)/$(2)/twin.so: $(RTL_OUT)/$(2)/V$(1)__ALL.a $(RTL_OUT)/$(2)/binding.o $(VL_RUNTIME)
+	$(CXX) -shared -Wl,-Bsymbolic -o $$@ -Wl,--whole-archive $$< -Wl,--no-whole-archive \
+		$$(filter %.o,$$^) -lz -lpthread
 endef
 
 # The Verilator runtime, compiled once (from the first geometry's build).
@@ -177,11 +186,12 @@ endef
 $(eval $(call cosim_prog,test_sbuf_lockstep,$(COSIM_OUT)/fst_peek.o $(COSIM_STIM)))
 $(eval $(call cosim_prog,test_sbuf_broken,$(COSIM_OUT)/fst_peek.o $(COSIM_STIM)))
 $(eval $(call cosim_prog,test_ipf_engine_lockstep,))
+$(eval $(call cosim_prog,test_bus_arb_lockstep,))
 $(eval $(call cosim_prog,test_twin_lockstep,))
 $(eval $(call cosim_prog,twin_views,))
 
 COSIM_PROGS := $(addprefix $(COSIM_OUT)/,test_sbuf_spec test_sbuf_lockstep test_sbuf_broken \
-		test_ipf_engine_lockstep test_twin_lockstep twin_views)
+		test_ipf_engine_lockstep test_bus_arb_lockstep test_twin_lockstep twin_views)
 
 .PRECIOUS: $(COSIM_OUT)/%.o
 
@@ -204,6 +214,10 @@ define twin_runs
 		$(COSIM_OUT)/test_ipf_engine_lockstep $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
 			|| failed="$$failed ipf_engine:$$g"; \
 	done; \
+	for g in $(foreach g,$(TWIN_GEOMETRIES_bus_arb),$(call twin_dir,bus_arb,$(g))); do \
+		$(COSIM_OUT)/test_bus_arb_lockstep $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
+			|| failed="$$failed bus_arb:$$g"; \
+	done; \
 	$(foreach u,$(TWIN_UNITS),for g in $(foreach g,$(TWIN_GEOMETRIES_$(u)),$(call twin_dir,$(u),$(g))); do \
 		$(COSIM_OUT)/test_twin_lockstep $(u) $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
 			|| failed="$$failed random:$$g"; \
@@ -212,6 +226,8 @@ define twin_runs
 	SBUF_TWIN=$(RTL_OUT)/sbuf-broken/twin.so $(COSIM_OUT)/test_sbuf_broken || failed="$$failed broken:sbuf"; \
 	$(COSIM_OUT)/test_ipf_engine_lockstep --expect-mismatch $(RTL_OUT)/ipf_engine-broken/twin.so \
 		$(1) $(TWIN_SEED) || failed="$$failed broken:ipf_engine"; \
+	$(COSIM_OUT)/test_bus_arb_lockstep --expect-mismatch $(RTL_OUT)/bus_arb-broken/twin.so \
+		$(1) $(TWIN_SEED) || failed="$$failed broken:bus_arb"; \
 	$(foreach u,$(TWIN_UNITS),$(COSIM_OUT)/test_twin_lockstep --expect-mismatch $(u) \
 		$(RTL_OUT)/$(u)-broken/twin.so $(1) $(TWIN_SEED) || failed="$$failed random-broken:$(u)";) \
 	if [ -n "$$failed" ]; then echo "cosim lockstep: FAILED:$$failed"; exit 1; fi; \
@@ -240,22 +256,31 @@ waves-view: $(COSIM_OUT)/twin_views
 
 # Every module file is linted as its own top, and each in its broken form.
 lint-rtl:
-	@for f in $(RTL_SV); do \
+	@for f in $(filter-out $(RTL_PKG),$(RTL_SV)); do \
 		echo "verilator --lint-only -Wall $$f"; \
-		$(VERILATOR) --lint-only -Wall -Irtl --top-module $$(basename $$f .sv) $$f || exit 1; \
+		$(VERILATOR) --lint-only -Wall -Irtl --top-module $$(basename $$f .sv) $(RTL_PKG) $$f \
+			|| exit 1; \
 	done
 	$(VERILATOR) --lint-only -Wall -DSBUF_BROKEN --top-module sbuf rtl/sbuf.sv
 	$(VERILATOR) --lint-only -Wall -DIPF_ENGINE_BROKEN -GPF_NEXTLINE=3 -GPF_GUARDED=2 \
 		-GPF_GUARD_LINE=1 --top-module ipf_engine rtl/ipf_engine.sv
+	$(VERILATOR) --lint-only -Wall -DBUS_ARB_BROKEN -GDMA_ENABLED=1 --top-module bus_arb \
+		$(RTL_PKG) rtl/bus_arb.sv
 	@echo "lint-rtl: clean"
 
-synth-rtl: $(RTL_OUT)/sbuf.synth.log
-	@grep -E "Number of (wires|cells):" $< | tail -2
-	@echo "synth-rtl: full report in $<"
+synth-rtl: $(RTL_OUT)/sbuf.synth.log $(RTL_OUT)/bus_arb.synth.log
+	@for f in $^; do echo "$$f:"; grep -E "Number of (wires|cells):" $$f | tail -2; done
+	@echo "synth-rtl: full reports in $^"
 
 $(RTL_OUT)/sbuf.synth.log: rtl/sbuf.sv
 	@mkdir -p $(dir $@)
 	$(YOSYS) -q -l $@ -p "read_verilog -sv rtl/sbuf.sv; synth -top sbuf; stat" >/dev/null
+
+# The bus controller of a 4-core machine.
+$(RTL_OUT)/bus_arb.synth.log: $(RTL_PKG) rtl/bus_arb.sv
+	@mkdir -p $(dir $@)
+	$(YOSYS) -q -l $@ -p "read_verilog -sv $(RTL_PKG) rtl/bus_arb.sv; synth -top bus_arb; stat" \
+		>/dev/null
 
 TEST_TARGETS += test-cosim-unit
 

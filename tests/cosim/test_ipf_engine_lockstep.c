@@ -29,6 +29,7 @@
 #include "cpu/ipf_engine.h"
 #include "sys/config.h"
 #include "twin.h"
+#include "verdict.h"
 
 static uint64_t rng;
 
@@ -184,56 +185,25 @@ static int random_run(struct lockstep *ls, uint64_t cycles)
 
 int main(int argc, char **argv)
 {
-	int expect = argc > 1 && !strcmp(argv[1], "--expect-mismatch");
-	const struct twin *t = twin_find("ipf_engine", 10);
-	const char *dir = getenv("TWIN_WAVE_DIR") ? getenv("TWIN_WAVE_DIR") : ".";
-	const struct twin_rtl *rtl;
 	struct ipf_engine_params *p;
 	static struct lockstep ls;
-	struct config cfg;
-	uint64_t cycles, seed;
-	char err[1024];
-	int bad;
+	struct lockstep_args a;
+	int bad = lockstep_args("ipf_engine", argc, argv, &a);
 
-	if (argc < 3 + expect) {
-		fprintf(stderr, "usage: %s [--expect-mismatch] MODEL CYCLES [SEED]\n", argv[0]);
-		return 2;
-	}
-	cycles = strtoull(argv[2 + expect], NULL, 0);
-	seed = argc > 3 + expect ? strtoull(argv[3 + expect], NULL, 0) : 1;
-	rng = seed;
-	config_defaults(&cfg);
-	rtl = twin_open(t, argv[1 + expect], err, sizeof(err));
-	if (!rtl || twin_configure(t, rtl->geometry, &cfg, err, sizeof(err))) {
-		fprintf(stderr, "%s\n", err);
-		return 2;
-	}
-	ipf_engine_configure(&ls.c, &cfg);
-	ls.k = twin_check_new(t, &ls.c, rtl, WINDOW, dir, 0);
+	if (bad)
+		return bad;
+	rng = a.seed;
+	ipf_engine_configure(&ls.c, &a.cfg);
+	ls.k = lockstep_check("ipf_engine", &ls.c, &a, WINDOW);
 	if (!ls.k)
 		return 1;
 	p = &ls.c.p;
 	printf("ipf_engine lockstep (%s): nextline %u degree %u guarded %u depth %u "
-	       "guard_line %u line %u bytes, seed %" PRIu64 "\n", rtl->variant,
+	       "guard_line %u line %u bytes, seed %" PRIu64 "\n", a.rtl->variant,
 	       p->nextline, p->degree, p->guarded, p->guard_depth, p->guard_line, p->line_bytes,
-	       seed);
+	       a.seed);
 	bad = directed(&ls);
 	if (!bad)
-		bad = random_run(&ls, cycles);
-	if (expect) {
-		const char *wave = twin_check_wave_path(ls.k);
-		FILE *f = wave ? fopen(wave, "rb") : NULL;
-		int wave_ok = f && fseek(f, 0, SEEK_END) == 0 && ftell(f) > 0;
-
-		if (f)
-			fclose(f);
-		printf("%s after %" PRIu64 " cycles%s\n",
-		       bad ? "mismatch found, as expected" : "FAILED: no mismatch", ls.cycle,
-		       bad && !wave_ok ? ", but FAILED to write its waveform" : "");
-		twin_check_free(ls.k);
-		return bad && wave_ok ? 0 : 1;
-	}
-	twin_check_free(ls.k);
-	printf("%s: %" PRIu64 " cycles compared\n", bad ? "FAILED" : "agree", ls.cycle);
-	return bad ? 1 : 0;
+		bad = random_run(&ls, a.cycles);
+	return lockstep_verdict(ls.k, a.expect, bad, ls.cycle);
 }

@@ -396,7 +396,7 @@ static void test_a_cosimulation_mismatch_stops_the_run_as_cosim(void **state)
 	machine_run(&m);
 	assert_int_equal(m.stop.kind, STOP_COSIM);
 	assert_int_equal(m.stop.status, EXIT_COSIM);
-	assert_non_null(strstr(m.stop.msg, "core 0's stream buffers"));
+	assert_non_null(strstr(m.stop.msg, "core 0's RTL twins"));
 	machine_free(&m);
 }
 

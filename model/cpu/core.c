@@ -365,8 +365,7 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 		bus_unlock(c->bus, c->agent, now);
 	}
 	c->have_pk = 0;
-	if (pk->rd)
-		c->reg_ready[pk->rd] = now + 1;
+	c->reg_ready[pk->rd] = now + 1;	/* x0's is cleared at the end */
 
 	if (ev != HART_RETIRED) {
 		c->stats.traps.v[m] += ev == HART_TRAPPED;

@@ -514,7 +514,7 @@ static void run_quanta(struct machine *m, uint64_t until)
 	uint64_t stop_at = until < m->insn_limit ? until : m->insn_limit;
 	struct quanta_slice *sl = &m->slice;
 	struct hart_turn turn = {
-		.now = &m->now, .retired = &m->retired, .stop_at = stop_at,
+		.retired = &m->retired, .stop_at = stop_at,
 		.poll_at = &m->htif.check_at, .stop = &m->stop,
 	};
 	uint32_t slices = 0;

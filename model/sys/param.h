@@ -56,7 +56,7 @@
  * 65536 99.9% (make bench, callgrind: 3.7% fewer host instructions than 4096).
  */
 #define DECODE_CACHE_ENTRIES	65536
-#define FAST_PAGES		64		/* host-pointer page entries per hart */
+#define FAST_PAGES		256		/* host-pointer page entries per hart */
 
 #define CONFIG_FILE_MAX		(1u << 20)	/* bytes: the largest --config file read */
 

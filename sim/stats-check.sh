@@ -4,8 +4,9 @@
 # and functional: the demo, the kernel's shell workload for a slice of
 # instructions, the compute loop; a fast-forward) with --stats, and compares
 # the console output and the statistics JSON byte for byte, less the fields
-# the old build does not write: sys.quantum, sys.boot_flags, core.speeds and the
-# hart.decode_* counters
+# the old build does not write: sys.quantum, sys.boot_flags, core.speeds, the
+# hart.decode_* counters and the L1D stride prefetcher's key (dpf.stride) and
+# counters (dpf_stride.*)
 # (their blocks are dropped; commas at line ends, which depend on what
 # follows, are not compared).
 # Usage: sim/stats-check.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE COMPUTE_ELF
@@ -17,9 +18,9 @@ quantum1=${QUANTUM1-"--set sys.quantum=1"}
 
 # strip JSON: the statistics less what only the new build writes
 strip() {
-	awk '/"(hart|total)\.decode_[a-z]+": \{/ { skip = 1 }
+	awk '/"((hart|total)\.decode_[a-z]+|dpf_stride\.[a-z_]+)": \{/ { skip = 1 }
 	     skip { if (/\}/) skip = 0; next }
-	     /"(sys\.quantum|sys\.boot_flags|core\.speeds)"/ { next }
+	     /"(sys\.quantum|sys\.boot_flags|core\.speeds|dpf\.stride)"/ { next }
 	     { sub(/,$/, ""); print }' "$1"
 }
 tmp=$(mktemp -d)

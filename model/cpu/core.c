@@ -94,7 +94,7 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	c->charged[STALL_WB] = &c->stats.stall_wb;
 	c->charged[STALL_MMIO] = &c->stats.stall_mmio;
 	c->charged[STALL_IDLE] = &c->stats.idle;
-	fetch_init(&c->fu, l1i, cfg->core.fetch_queue, &c->mode, mm, &c->ipf.guard_en);
+	fetch_init(&c->fu, l1i, cfg->core.fetch_queue, &c->mode, mm, &c->guard_en);
 	wbuf_init(&c->wb, cfg->core.wb_entries);
 	l1i->wake = wake_from_l1;
 	l1i->wake_ctx = c;
@@ -103,13 +103,14 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	hart_set_store_hook(h, defer_store, c);
 	hart_set_irq_hook(h, interrupt_raised, c);
 	hart_set_timed(h, 1);
-	if (ipf_init(&c->ipf, l1i, mm, cfg, seed))
+	if (pf_set_init(&c->pf, l1i, l1d, mm, &c->guard_en, cfg, seed))
 		return -1;
 	return bpred_init(&c->bp, &cfg->core);
 }
 
 void core_free(struct core *c)
 {
+	pf_set_free(&c->pf);
 	bpred_free(&c->bp);
 }
 
@@ -333,7 +334,7 @@ static void software_prefetch(struct core *c, const struct hart_peek *pk, uint64
 	c->stats.prefetches.v[m]++;
 	if (hart_prefetch_translate(c->hart, va, kind == 3, kind == 0, &pa) != PFT_OK)
 		c->stats.prefetch_no_translation.v[m]++;
-	else if (l1_prefetch_need(l1, carray_line(&l1->arr, pa), PF_SOFTWARE,
+	else if (l1_prefetch_need(l1, pa >> l1_line_shift(l1), PF_SOFTWARE,
 				  kind == 3 ? L1_OWN : L1_READ, now) < 0)
 		c->stats.prefetch_no_mshr.v[m]++;
 }
@@ -435,9 +436,8 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 		software_prefetch(c, pk, now);
 		break;
 	case IC_FENCE_I:
-		l1_flush(c->l1i);
+		l1_flush(c->l1i);	/* and its prefetchers */
 		fetch_flush(&c->fu);
-		ipf_flush(&c->ipf);
 		/* fall through */
 	case IC_SFENCE:
 	case IC_XRET:
@@ -488,7 +488,7 @@ static inline int step(struct core *c, uint64_t now)
 	if (pk->fetch_fault)
 		goto run;
 
-	c->ipf.guard_en = pk->guard_en;
+	c->guard_en = pk->guard_en;
 	if (fetch_get(&c->fu, pk->fetch_pa, now) != FETCH_READY) {
 		profile_missed(c, PROF_IMISS);
 		return sleep_on(c, now, STALL_IMISS);
@@ -597,9 +597,7 @@ void core_describe_wait(const struct core *c, uint64_t now, char *buf, int len)
 		snprintf(buf, len, "the instruction line 0x%08x (%s; %s)",
 			 (f->cur_state != FL_NONE ? f->cur : c->pk.fetch_pa >> f->line_shift)
 			 << f->line_shift, line_states[f->cur_state],
-			 c->ipf.cfg.sbufs ? (c->ipf.sb_wait ? "waiting for a stream buffer"
-							  : "stream buffers on")
-					  : "no stream buffers");
+			 pf_set_stall_note(&c->pf) ? pf_set_stall_note(&c->pf) : "no prefetcher");
 		break;
 	case STALL_DMISS:
 		snprintf(buf, len, "an L1D miss of 0x%08x", c->pk.pa);

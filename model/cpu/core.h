@@ -20,9 +20,9 @@
 
 #include "cpu/bpred.h"
 #include "cpu/fetch.h"
-#include "cpu/ipf.h"
 #include "cpu/hart.h"
 #include "mem/l1.h"
+#include "mem/prefetcher.h"
 #include "mem/wbuf.h"
 #include "sys/config.h"
 #include "sys/stats.h"
@@ -78,7 +78,8 @@ struct core {
 	uint32_t ratio;
 	struct bpred bp;
 	struct fetch fu;		/* the fetch unit */
-	struct ipf ipf;			/* its instruction prefetchers */
+	struct pf_set pf;		/* its prefetchers */
+	int guard_en;			/* guarded prefetching is on for the code page fetched */
 	struct wbuf wb;
 	uint8_t mode;			/* enum stat_mode of the hart now */
 

@@ -14,7 +14,7 @@ void fetch_init(struct fetch *f, struct l1 *l1i, uint32_t queue_insns, const uin
 {
 	memset(f, 0, sizeof(*f));
 	f->l1i = l1i;
-	f->line_shift = l1i->arr.line_shift;
+	f->line_shift = l1_line_shift(l1i);
 	f->queue_bytes = 4 * queue_insns;
 	f->line_mask = (1u << f->line_shift) - 1;
 	f->ahead_from = f->queue_bytes > f->line_mask ? 0 : f->line_mask + 1 - f->queue_bytes;

@@ -12,8 +12,8 @@
  * ahead past a line holding a guarded control transfer: execution leaves
  * the sequence there.
  *
- * Every line request is an L1I demand access; the prefetchers and stream
- * buffers (cpu/ipf.h) see them through the L1I's prefetch hooks.
+ * Every line request is an L1I demand access; the prefetchers
+ * (mem/prefetcher.h) see them through the L1I's hooks.
  */
 #ifndef OSPREY_FETCH_H
 #define OSPREY_FETCH_H

@@ -1,17 +1,39 @@
 // SPDX-License-Identifier: MIT
-#include "cpu/ipf.h"
-
+/*
+ * The instruction prefetch engine as a prefetcher plug-in
+ * (mem/prefetcher.h): the next-line and guarded sequential prefetchers of
+ * the cycle-level unit cpu/ipf_engine.h (whose twin is rtl/ipf_engine.sv).
+ * This file is their glue: it gathers the engine's inputs as the L1I
+ * reports the demand stream during a cycle, evaluates and clocks the engine
+ * once per cycle, and offers its candidates to the L1I. Its statistics are
+ * two groups, "pf_nextline" and "pf_guarded", one per mechanism.
+ */
 #include <assert.h>
 #include <string.h>
+
+#include "cpu/ipf_engine.h"
+#include "mem/prefetcher.h"
+#include "sys/tap.h"
+
+struct ipf {
+	struct pf_port port;
+	struct pf_config cfg;
+	uint32_t line_bytes;		/* L1I line size */
+	unsigned heard;			/* the L1I events (1 << enum pf_event) they react to */
+	struct ipf_engine eng;
+	struct ipf_engine_in ein;	/* this cycle's inputs, gathered as events happen */
+	int ein_slots;			/* access slots of ein in use */
+	struct unit_tap eng_tap;	/* co-simulation's hold on eng */
+};
 
 /* Does @line hold a guarded transfer? (the predecode bits beside its words) */
 static int guarded(const struct ipf *p, uint32_t line)
 {
-	return memmap_line_guarded(p->mm, line * p->line_bytes, p->line_bytes);
+	return memmap_line_guarded(p->port.mm, line * p->line_bytes, p->line_bytes);
 }
 
 /*
- * The events some configured prefetcher reacts to, as a mask of 1 << enum
+ * The events some configured mechanism reacts to, as a mask of 1 << enum
  * pf_event: the engine ignores the others, so they need not reach it.
  */
 static unsigned heard_events(const struct pf_config *pf)
@@ -30,17 +52,17 @@ static unsigned heard_events(const struct pf_config *pf)
 }
 
 /*
- * The L1I's pf_event hook: its demand stream, gathered into the engine's
- * access slots for this cycle. An access event opens a slot; a miss or first
- * use joins the access to the same line just before it, or opens its own
- * (a demand that found a prefetch on its way reports only the miss). Events
- * no configured prefetcher hears are left out: the engine would ignore them.
+ * The access hook: the demand stream, gathered into the engine's access
+ * slots for this cycle. An access event opens a slot; a miss or first use
+ * joins the access to the same line just before it, or opens its own (a
+ * demand that found a prefetch on its way reports only the miss). Events no
+ * configured mechanism hears are left out: the engine would ignore them.
  */
-static void ipf_event(void *ctx, enum pf_event ev, uint32_t line, uint64_t now)
+static void ipf_access(void *self, enum pf_event ev, uint32_t line, uint64_t now)
 {
-	struct ipf *p = ctx;
+	struct ipf *p = self;
 	struct ipf_engine_in *in = &p->ein;
-	int s = p->ein_slots - 1;
+	int s = p->ein_slots - 1, guard_en = *p->port.guard_en;
 
 	if (!(p->heard & 1u << ev))
 		return;
@@ -50,12 +72,12 @@ static void ipf_event(void *ctx, enum pf_event ev, uint32_t line, uint64_t now)
 		/* The fetch unit asks for a line and the one after it, no more, in a cycle. */
 		assert(s < IPF_ACCESSES);
 		in->acc_line[s] = line;
-		if (p->cfg.guarded != GP_OFF && p->guard_en) {
+		if (p->cfg.guarded != GP_OFF && guard_en) {
 			in->acc_guarded[s] = (uint8_t)guarded(p, line);
 			in->acc_guarded_next[s] = (uint8_t)guarded(p, line + 1);
 		}
 	}
-	in->guard_en = (uint8_t)p->guard_en;
+	in->guard_en = (uint8_t)guard_en;
 	if (ev == PFE_ACCESS)
 		in->acc_access[s] = 1;
 	else if (ev == PFE_MISS)
@@ -64,55 +86,48 @@ static void ipf_event(void *ctx, enum pf_event ev, uint32_t line, uint64_t now)
 		in->acc_first_use[s] = 1;
 }
 
-int ipf_init(struct ipf *p, struct l1 *l1i, const struct memmap *mm, const struct config *cfg,
-	     uint64_t seed)
+static int ipf_wanted(const struct config *cfg)
 {
-	int any_pf = cfg->pf.nextline != NL_OFF || cfg->pf.guarded != GP_OFF;
+	return cfg->pf.nextline != NL_OFF || cfg->pf.guarded != GP_OFF;
+}
 
-	memset(p, 0, sizeof(*p));
-	p->l1i = l1i;
-	p->mm = mm;
+static int ipf_init(void *self, const struct pf_port *port, const struct config *cfg,
+		    uint64_t seed)
+{
+	struct ipf *p = self;
+
+	p->port = *port;
 	p->cfg = cfg->pf;
 	p->line_bytes = cfg->l1i.line;
+	p->heard = heard_events(&cfg->pf);
 	ipf_engine_configure(&p->eng, cfg);
 	p->eng_tap = (struct unit_tap){ .unit = "ipf_engine", .c_unit = &p->eng };
-	p->sb_tap = (struct unit_tap){ .unit = "sbuf", .c_unit = &p->sb };
-	if (!any_pf && !cfg->pf.sbufs)
-		return 0;
-	p->on = 1;
-	p->engine_on = any_pf;
-	p->heard = heard_events(&cfg->pf);
-	if (l1_prefetch_setup(l1i, cfg->pf.inflight, any_pf && cfg->pf.target ?
-			      cfg->pf.buffer_lines : 0, seed))
-		return -1;
-	l1i->pf_event = ipf_event;
-	l1i->pf_ctx = p;
-	if (cfg->pf.sbufs) {
-		sbuf_configure(&p->sb, cfg);
-		l1i->side_claim = ipf_sbuf_claim;
-		l1i->side_fill = ipf_sbuf_fill;
-		l1i->side_ctx = p;
-	}
-	return 0;
+	return l1_prefetch_setup(port->l1, cfg->pf.inflight,
+				 cfg->pf.target ? cfg->pf.buffer_lines : 0, seed);
 }
 
-void ipf_flush(struct ipf *p)
+/* fence.i: the engine drops its candidates and run. */
+static void ipf_flush(void *self)
 {
-	if (p->engine_on)
-		p->ein.flush = 1;
-	if (p->cfg.sbufs)
-		p->sb_flush = 1;
+	struct ipf *p = self;
+
+	p->ein.flush = 1;
 }
 
-int ipf_taps(struct ipf *p, struct unit_tap **taps)
+/* True when the engine has inputs this cycle or work in its state. */
+static int ipf_due(const void *self)
 {
-	int n = 0;
+	const struct ipf *p = self;
 
-	if (p->engine_on)
-		taps[n++] = &p->eng_tap;
-	if (p->cfg.sbufs)
-		taps[n++] = &p->sb_tap;
-	return n;
+	return p->ein_slots || p->ein.flush || p->eng_tap.always || ipf_engine_busy(&p->eng);
+}
+
+static int ipf_taps(void *self, struct unit_tap **taps)
+{
+	struct ipf *p = self;
+
+	taps[0] = &p->eng_tap;
+	return 1;
 }
 
 /* The engine's eval, through the tap when co-simulation holds it. */
@@ -130,8 +145,9 @@ static void engine_eval(struct ipf *p, uint64_t now, struct ipf_engine_out *out)
  * next one offered; the first one issued, or the first that finds no free
  * slot, ends the cycle), evaluate again with that many popped, and clock it.
  */
-static void engine_cycle(struct ipf *p, uint64_t now)
+static void ipf_cycle(void *self, uint64_t now)
 {
+	struct ipf *p = self;
 	struct ipf_engine_in *in = &p->ein;
 	struct ipf_engine_out out;
 	uint8_t pop = 0;
@@ -141,7 +157,9 @@ static void engine_cycle(struct ipf *p, uint64_t now)
 		in->run_guarded = (uint8_t)guarded(p, p->eng.q.run_next);
 	engine_eval(p, now, &out);
 	for (uint32_t i = 0; i < out.count; i++) {
-		int r = l1_prefetch(p->l1i, out.cand_line[i], (enum pf_source)out.cand_src[i], now);
+		/* the engine's source codes are its groups, in order, from 1 */
+		int r = l1_prefetch(p->port.l1, out.cand_line[i],
+				    p->port.src + out.cand_src[i] - IPF_SRC_NEXTLINE, now);
 
 		if (r < 0)
 			break;		/* no slot: try again next cycle */
@@ -157,14 +175,60 @@ static void engine_cycle(struct ipf *p, uint64_t now)
 		p->eng_tap.tick(&p->eng_tap);
 	else
 		ipf_engine_tick(&p->eng);
+	if (p->eng_tap.failed)
+		pf_twin_failed(&p->port);
 	memset(in, 0, sizeof(*in));
 	p->ein_slots = 0;
 }
 
-void ipf_cycle(struct ipf *p, uint64_t now)
-{
-	if (ipf_engine_due(p))
-		engine_cycle(p, now);
-	if (p->cfg.sbufs)
-		ipf_sbuf_cycle(p, now);
-}
+static const char *const nl_names[] = { "off", "always", "on-miss", "tagged", NULL };
+static const char *const gp_names[] = { "off", "miss", "tagged", NULL };
+static const char *const target_names[] = { "l1i", "buffer", NULL };
+static const char *const guard_line_names[] = { "skip", "fetch", NULL };
+
+/*
+ * Its keys. pf.target, pf.buffer_lines and pf.inflight set the L1I's
+ * prefetch buffer and slots, which every instruction prefetcher uses; they
+ * are listed here, where they have always been printed.
+ */
+static const struct config_key ipf_keys[] = {
+	PF_FIELD_KEY("pf.nextline", pf.nextline, CFG_ENUM, 0, 0, nl_names,
+		     "next-line prefetch: off, always, on-miss, tagged", NL_OFF, NL_OFF),
+	PF_FIELD_KEY("pf.degree", pf.degree, CFG_U32, 1, 16, NULL,
+		     "lines per next-line trigger", 1, 1),
+	PF_FIELD_KEY("pf.target", pf.target, CFG_ENUM, 0, 0, target_names,
+		     "prefetches fill: l1i or buffer", 0, 0),
+	PF_FIELD_KEY("pf.buffer_lines", pf.buffer_lines, CFG_U32, 1, 64, NULL,
+		     "prefetch buffer lines", 8, 8),
+	PF_FIELD_KEY("pf.inflight", pf.inflight, CFG_U32, 1, 64, NULL,
+		     "prefetches in flight per core", 4, 8),
+	PF_FIELD_KEY("pf.guarded", pf.guarded, CFG_ENUM, 0, 0, gp_names,
+		     "guarded sequential prefetch: off, miss, tagged", GP_OFF, GP_OFF),
+	PF_FIELD_KEY("pf.guard_depth", pf.guard_depth, CFG_U32, 1, 64, NULL,
+		     "lines the guarded prefetcher runs ahead", 4, 4),
+	PF_FIELD_KEY("pf.guard_line", pf.guard_line, CFG_ENUM, 0, 0, guard_line_names,
+		     "the line holding a guarded transfer: skip or fetch", 0, 0),
+};
+
+/* In the order of the engine's source codes (enum ipf_src). */
+static const struct pf_group ipf_groups[] = {
+	{ "pf_nextline", "next-line" },
+	{ "pf_guarded", "guarded" },
+};
+
+const struct prefetcher ipf_engine_prefetcher = {
+	.name = "instruction prefetch engine",
+	.side = PF_SIDE_L1I,
+	.keys = ipf_keys,
+	.nkeys = sizeof(ipf_keys) / sizeof(ipf_keys[0]),
+	.groups = ipf_groups,
+	.ngroups = sizeof(ipf_groups) / sizeof(ipf_groups[0]),
+	.size = sizeof(struct ipf),
+	.wanted = ipf_wanted,
+	.init = ipf_init,
+	.access = ipf_access,
+	.flush = ipf_flush,
+	.due = ipf_due,
+	.cycle = ipf_cycle,
+	.taps = ipf_taps,
+};

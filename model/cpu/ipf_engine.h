@@ -4,8 +4,8 @@
  * (ipf_nextline.c), the guarded sequential prefetcher (ipf_guarded.c) and
  * the queue of candidates they share, as a cycle-level unit with the
  * _init/_eval/_tick contract. rtl/ipf_engine.sv is its twin. The glue in
- * ipf.c gathers its inputs from the L1I and the core and offers the
- * candidates to the L1I.
+ * ipf.c (a prefetcher plug-in) gathers its inputs from the L1I and the core
+ * and offers the candidates to the L1I.
  *
  * State: the candidate queue (line and source per entry, in order from the
  * head) and the guarded run (its next line, the lines it may still
@@ -35,6 +35,12 @@
 #include "cpu/ipf_engine_if.h"
 #include "mem/l1.h"
 
+/* The engine's source codes (cand_src): which mechanism queued a candidate. */
+enum ipf_src {
+	IPF_SRC_NEXTLINE = 1,
+	IPF_SRC_GUARDED = 2,
+};
+
 struct ipf_engine_params {
 	uint8_t nextline;	/* enum nl_policy */
 	uint8_t guarded;	/* enum gp_trigger */
@@ -54,7 +60,7 @@ struct ipf_engine_state {
 struct ipf_engine {
 	struct ipf_engine_params p;
 	uint32_t line[IPF_QUEUE];	/* the ring of candidates (shared by q and d) */
-	uint8_t src[IPF_QUEUE];		/* enum pf_source of each */
+	uint8_t src[IPF_QUEUE];		/* enum ipf_src of each */
 	struct ipf_engine_state q;	/* registered state */
 	struct ipf_engine_state d;	/* next state, from the last eval */
 };
@@ -90,7 +96,7 @@ static inline int ipf_engine_same_page(const struct ipf_engine *e, uint32_t a, u
  * Queues a candidate in the next state; dropped when the queue is full. The
  * slot is past the state's last entry, so the state does not change.
  */
-static inline void ipf_engine_push(struct ipf_engine *e, uint32_t line, enum pf_source src)
+static inline void ipf_engine_push(struct ipf_engine *e, uint32_t line, enum ipf_src src)
 {
 	struct ipf_engine_state *d = &e->d;
 	uint32_t i = (d->head + d->count) % IPF_QUEUE;

@@ -46,8 +46,8 @@
 #define IPF_ENGINE_OUT_PORTS(S, A)                                                         \
 	S(uint8_t, count, 6)		/* candidates queued, this cycle's included */     \
 	A(uint32_t, cand_line, IPF_QUEUE, 32, count)	/* in order, head first */         \
-	A(uint8_t, cand_src, IPF_QUEUE, 2, count)	/* enum pf_source: PF_NEXTLINE or  \
-							 * PF_GUARDED */                   \
+	A(uint8_t, cand_src, IPF_QUEUE, 2, count)	/* enum ipf_src: IPF_SRC_NEXTLINE  \
+							 * or IPF_SRC_GUARDED */           \
 	S(uint8_t, run_valid, 1)	/* a guarded run is under way (registered) */     \
 	S(uint32_t, run_line, 32)	/* its next line (registered) */
 

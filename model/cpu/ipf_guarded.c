@@ -46,11 +46,11 @@ void ipf_guarded_step(struct ipf_engine *e, int run_guarded)
 	}
 	if (run_guarded) {
 		if (e->p.guard_line)
-			ipf_engine_push(e, line, PF_GUARDED);
+			ipf_engine_push(e, line, IPF_SRC_GUARDED);
 		d->run_left = 0;	/* execution leaves the sequence in this line */
 		return;
 	}
-	ipf_engine_push(e, line, PF_GUARDED);
+	ipf_engine_push(e, line, IPF_SRC_GUARDED);
 	d->run_next++;
 	d->run_left--;
 }

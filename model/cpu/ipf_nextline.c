@@ -21,5 +21,5 @@ void ipf_nextline_event(struct ipf_engine *e, enum pf_event ev, uint32_t line)
 	if (!fire)
 		return;
 	for (uint32_t i = 1; i <= e->p.degree && ipf_engine_same_page(e, line, line + i); i++)
-		ipf_engine_push(e, line + i, PF_NEXTLINE);
+		ipf_engine_push(e, line + i, IPF_SRC_NEXTLINE);
 }

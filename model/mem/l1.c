@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "mem/l1.h"
 
+#include <assert.h>
 #include <stddef.h>
 #include <string.h>
 
 #include "mem/l2.h"
+#include "mem/prefetcher.h"
 
 const struct stat_field l1_stat_fields[] = {
 	STAT(struct l1_stats, accesses), STAT(struct l1_stats, hits),
@@ -30,6 +32,10 @@ const struct stat_field pf_stat_fields[] = {
 };
 const int pf_stat_nfields = sizeof(pf_stat_fields) / sizeof(pf_stat_fields[0]);
 
+/* l1_prefetch_count indexes the counters by enum pf_counter. */
+_Static_assert(offsetof(struct pf_stats, bus_reads) - offsetof(struct pf_stats, issued) ==
+	       PFC_BUS_READS * sizeof(struct mctr), "prefetch counters out of enum order");
+
 int l1_init(struct l1 *c, const char *name, const struct cache_config *cfg, uint64_t seed,
 	    struct l2 *l2, struct event_queue *events, const uint8_t *mode)
 {
@@ -41,6 +47,8 @@ int l1_init(struct l1 *c, const char *name, const struct cache_config *cfg, uint
 	c->l2 = l2;
 	c->events = events;
 	c->mode = mode;
+	c->claimer = -1;
+	memset(c->owner, -1, sizeof(c->owner));
 	if (carray_init(&c->arr, cfg->size, cfg->ways, cfg->line, repl_names[cfg->repl], seed))
 		return -1;
 	c->mc = mclass_new(cfg->size / cfg->line);
@@ -59,11 +67,47 @@ int l1_prefetch_setup(struct l1 *c, uint32_t npf, uint32_t buffer_lines, uint64_
 {
 	c->npf = npf > L1_MAX_MSHRS ? L1_MAX_MSHRS : npf;
 	memset(c->side_line, 0xff, sizeof(c->side_line));
-	if (!buffer_lines)
+	if (!buffer_lines || c->pf_to_buffer)
 		return 0;
 	c->pf_to_buffer = 1;
 	return carray_init(&c->pbuf, buffer_lines << c->arr.line_shift, buffer_lines,
 			   1u << c->arr.line_shift, "fifo", seed);
+}
+
+void l1_attach(struct l1 *c, const struct prefetcher *pf, void *self, int src, int *busy)
+{
+	int i = c->natt++;
+
+	assert(i < L1_MAX_PREFETCHERS);
+	c->att[i] = pf;
+	c->att_self[i] = self;
+	c->att_busy = busy;
+	c->listening |= pf->access != NULL;
+	if (pf->claim) {
+		assert(c->claimer < 0);	/* one look-aside buffer per L1 */
+		c->claimer = i;
+	}
+	for (unsigned k = 0; k < pf->ngroups; k++)
+		c->owner[src + (int)k] = (int8_t)i;
+}
+
+/* The state of attached prefetcher @i, for a hook call: it may have work now. */
+static void *hooked(struct l1 *c, int i)
+{
+	*c->att_busy = 1;
+	return c->att_self[i];
+}
+
+/* Does source @src keep its prefetched lines beside the cache (a look-aside buffer)? */
+static int keeps_fills(const struct l1 *c, int src)
+{
+	return c->owner[src] >= 0 && c->att[c->owner[src]]->keeps_fills;
+}
+
+void l1_wake(struct l1 *c, uint64_t now)
+{
+	if (c->wake)
+		c->wake(c->wake_ctx, now);
 }
 
 static struct l1_mshr *find_mshr(struct l1 *c, uint32_t line)
@@ -90,7 +134,7 @@ static void send(void *ctx, uint64_t arg, uint64_t now)
 	l2_request_from(c->l2, c, (uint32_t)arg, (int)((arg >> 32) & 3), (int)(arg >> 34), now);
 }
 
-static void schedule(struct l1 *c, uint32_t line, int excl, enum pf_source src, uint64_t now)
+static void schedule(struct l1 *c, uint32_t line, int excl, int src, uint64_t now)
 {
 	eventq_at(c->events, now + c->cfg.latency, send, c,
 		  ((uint64_t)src << 34) | ((uint64_t)excl << 32) | line);
@@ -207,8 +251,9 @@ static int consume_replay(struct l1 *c, uint32_t line)
 
 static void tell(struct l1 *c, enum pf_event ev, uint32_t line, uint64_t now)
 {
-	if (c->pf_event)
-		c->pf_event(c->pf_ctx, ev, line, now);
+	for (int i = 0; c->listening && i < c->natt; i++)
+		if (c->att[i]->access)
+			c->att[i]->access(hooked(c, i), ev, line, now);
 }
 
 /* Places @line in the array in @state; a dirty victim goes to the L2, an unused prefetch is counted. */
@@ -327,7 +372,7 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 				return L1_HIT;
 			}
 		}
-		if (c->side_claim && c->side_claim(c->side_ctx, line, now)) {
+		if (c->claimer >= 0 && c->att[c->claimer]->claim(hooked(c, c->claimer), line, now)) {
 			if (!side_pending(c, line, 1)) {
 				count_miss(c, line);
 				tell(c, PFE_ACCESS, line, now);
@@ -364,12 +409,27 @@ static int has_or_pending(struct l1 *c, uint32_t line)
 	       (c->pf_to_buffer && carray_find(&c->pbuf, line));
 }
 
-int l1_prefetch(struct l1 *c, uint32_t line, enum pf_source src, uint64_t now)
+void l1_prefetch_count(struct l1 *c, int src, enum pf_counter what, uint64_t n)
+{
+	struct mctr *ctr = &c->pfs[src].issued + what;
+
+	ctr->v[*c->mode] += n;
+}
+
+int l1_prefetch(struct l1 *c, uint32_t line, int src, uint64_t now)
 {
 	return l1_prefetch_need(c, line, src, L1_READ, now);
 }
 
-int l1_prefetch_need(struct l1 *c, uint32_t line, enum pf_source src, int need, uint64_t now)
+int l1_prefetch_slot_free(const struct l1 *c)
+{
+	for (uint32_t i = 0; i < c->npf; i++)
+		if (!c->pf[i].valid)
+			return 1;
+	return 0;
+}
+
+int l1_prefetch_need(struct l1 *c, uint32_t line, int src, int need, uint64_t now)
 {
 	if (has_or_pending(c, line))
 		return 0;
@@ -412,13 +472,12 @@ void l1_send_miss(struct l1 *c, uint32_t line, uint64_t now)
 static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, enum line_state state,
 		    uint64_t now)
 {
-	enum pf_source src = (enum pf_source)pm->src;
-	int demand = pm->demand;
+	int src = pm->src, demand = pm->demand;
 	struct cache_line *l;
 
 	pm->valid = 0;
-	if (src == PF_SBUF && !demand)
-		return;		/* the stream buffers hold it (l1_fill told them) */
+	if (keeps_fills(c, src) && !demand)
+		return;		/* its prefetcher holds it (l1_fill told it) */
 	if (carray_find(&c->arr, line))
 		return;
 	if (demand) {
@@ -449,12 +508,12 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 	struct cache_line *l;
 
 	/*
-	 * The stream buffers wait for every line they asked for, whoever else
-	 * waits for it too: a buffer entry left waiting would make the fetch
-	 * that hits it wait for ever.
+	 * A prefetcher hears of every line it asked for, whoever else waits for
+	 * it too: a stream buffer entry left waiting would make the fetch that
+	 * hits it wait for ever.
 	 */
-	if (pm && pm->src == PF_SBUF && c->side_fill)
-		c->side_fill(c->side_ctx, line, now);
+	if (pm && c->owner[pm->src] >= 0 && c->att[c->owner[pm->src]]->fill)
+		c->att[c->owner[pm->src]]->fill(hooked(c, c->owner[pm->src]), line, now);
 	if (pm && !m) {
 		pf_fill(c, pm, line, state, now);
 		return;
@@ -485,7 +544,7 @@ void l1_update_granted(struct l1 *c, uint32_t line, uint64_t now)
 	l1_fill(c, line, LINE_S, now);
 }
 
-int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action)
+int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action, uint64_t *dropped)
 {
 	int invalidate = action == L1_SNOOP_INVALIDATE;
 	uint32_t first = carray_line(&c->arr, base);
@@ -506,6 +565,8 @@ int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action)
 			departs(c, l);
 			carray_invalidate(&c->arr, first + i);
 			c->stats.invalidations.v[*c->mode]++;
+			if (dropped)
+				++*dropped;
 		} else if (action == L1_SNOOP_SHARE) {
 			l->state = LINE_S;
 		} else if (l->state == LINE_M) {
@@ -515,8 +576,20 @@ int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action)
 	return dirty;
 }
 
+void l1_lines_taken(struct l1 *c, uint32_t base, uint32_t bytes)
+{
+	for (uint32_t a = base; a < base + bytes; a += 1u << c->arr.line_shift) {
+		mclass_invalidated(c->mc, carray_line(&c->arr, a));
+		if (c->sh)
+			sharing_invalidated(c->sh, c->hart, carray_line(&c->arr, a));
+	}
+}
+
 void l1_flush(struct l1 *c)
 {
+	for (int i = 0; i < c->natt; i++)
+		if (c->att[i]->flush)
+			c->att[i]->flush(hooked(c, i));
 	for (uint32_t i = 0; i < c->arr.sets * c->arr.ways; i++)
 		c->arr.lines[i].state = LINE_I;
 	if (c->pf_to_buffer)

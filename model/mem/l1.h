@@ -21,23 +21,37 @@
 
 struct l2;
 
-/* Who asked for a line: the demand stream or one of the prefetch mechanisms. */
+/*
+ * Who asked for a line (a source number): the demand stream, the core's
+ * Zicbop prefetch instructions, or from PF_FIRST_PLUGIN_SOURCE on, each
+ * statistics group of the registered prefetchers (mem/prefetcher.h).
+ */
 enum pf_source {
 	PF_DEMAND,
-	PF_NEXTLINE,	/* next-line prefetcher */
-	PF_GUARDED,	/* guarded sequential prefetcher */
-	PF_SBUF,	/* stream buffers */
 	PF_SOFTWARE,	/* Zicbop prefetch instructions (L1D; prefetch.i on the L1I) */
-	PF_SOURCES,
 };
 
-/* Per prefetch mechanism, per hart and mode. */
+#define PF_MAX_SOURCES 16	/* source numbers, at most */
+#define L1_MAX_PREFETCHERS 4	/* prefetchers attached to one L1, at most */
+
+struct prefetcher;
+
+/* Per prefetch mechanism, per hart and mode; the fields in enum pf_counter order. */
 struct pf_stats {
 	struct mctr issued;	/* prefetch requests sent to the L2 */
 	struct mctr useful;	/* prefetched lines a demand access then used */
 	struct mctr late;	/* demand accesses that found the prefetch still on its way */
 	struct mctr useless;	/* prefetched lines evicted, or dropped, unused */
 	struct mctr bus_reads;	/* prefetch requests that missed in the L2: extra bus reads */
+};
+
+/* The counters of struct pf_stats, for l1_prefetch_count. */
+enum pf_counter {
+	PFC_ISSUED,
+	PFC_USEFUL,
+	PFC_LATE,
+	PFC_USELESS,
+	PFC_BUS_READS,
 };
 
 /* What the L1 tells its prefetchers about the demand stream. */
@@ -133,26 +147,22 @@ struct l1 {
 	uint32_t abandoned[L1_MAX_MSHRS];
 	uint32_t nabandoned;
 
-	/* prefetching (instruction side) */
+	/* prefetching */
 	struct l1_pf_mshr pf[L1_MAX_MSHRS];
 	uint32_t npf;			/* prefetches that may be in flight */
-	int pf_to_buffer;		/* next-line and guarded fills go to the prefetch buffer */
+	int pf_to_buffer;		/* prefetch fills go to the prefetch buffer */
 	struct cache_array pbuf;	/* the prefetch buffer beside the cache (if pf_to_buffer) */
-	/* The prefetchers, told about demand accesses. */
-	void (*pf_event)(void *ctx, enum pf_event ev, uint32_t line, uint64_t now);
-	void *pf_ctx;
-	/*
-	 * A look-aside buffer (the stream buffers) consulted on a demand miss:
-	 * claim() returns 1 when it takes the miss over (it will install the
-	 * line with l1_install or send the miss on with l1_send_miss later).
-	 * fill() receives its own prefetches' lines.
-	 */
-	int (*side_claim)(void *ctx, uint32_t line, uint64_t now);
-	void (*side_fill)(void *ctx, uint32_t line, uint64_t now);
-	void *side_ctx;
-	/* Lines claimed and not yet resolved (~0: free): a retry of one is no new miss. */
+	/* The prefetchers attached (l1_attach): their registrations and states. */
+	const struct prefetcher *att[L1_MAX_PREFETCHERS];
+	void *att_self[L1_MAX_PREFETCHERS];
+	int natt;
+	int *att_busy;			/* set on every hook call: their core's set has work to see */
+	int listening;			/* some attached prefetcher hears the demand stream */
+	int claimer;			/* the look-aside one (index into att), or -1 */
+	int8_t owner[PF_MAX_SOURCES];	/* the attached prefetcher of each source, or -1 */
+	/* Lines the look-aside one claimed and not yet resolved (~0: free): a retry is no new miss. */
 	uint32_t side_line[4];
-	struct pf_stats pfs[PF_SOURCES];
+	struct pf_stats pfs[PF_MAX_SOURCES];
 	/* Called when a fill or ownership arrives, so the client retries. */
 	void (*wake)(void *ctx, uint64_t now);
 	void *wake_ctx;
@@ -183,7 +193,7 @@ static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, u
 	uint32_t line = carray_line(&c->arr, addr);
 	struct cache_line *l;
 
-	if (c->nreplay || c->nabandoned || c->pf_event)
+	if (c->nreplay || c->nabandoned || c->listening)
 		return l1_access_slow(c, addr, write, now);
 	l = carray_find(&c->arr, line);
 	if (!l || (l->prefetched | (l->watch & (write ? 0xff : ~L1_WATCH_WRITES))) ||
@@ -221,9 +231,23 @@ enum l1_snoop {
 
 /*
  * From the L2: every L1 line within [base, base + bytes) is treated as
- * @action says (enum l1_snoop). Returns 1 if one of them was dirty.
+ * @action says (enum l1_snoop). Returns 1 if one of them was dirty. With
+ * @dropped, adds the lines an invalidation removed to *@dropped.
  */
-int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action);
+int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action, uint64_t *dropped);
+
+/*
+ * From the L2: it gave up [base, base + bytes) to another cache. The miss
+ * classifier counts this L1's next misses to those lines as coherence
+ * misses, and the sharing tracker (an L1D's) settles them.
+ */
+void l1_lines_taken(struct l1 *c, uint32_t base, uint32_t bytes);
+
+/* log2 of the line size in bytes. */
+static inline unsigned l1_line_shift(const struct l1 *c)
+{
+	return c->arr.line_shift;
+}
 
 /*
  * Connects the sharing tracker (an L1D): coherence misses of hart @hart's
@@ -235,21 +259,37 @@ void l1_track_sharing(struct l1 *c, struct sharing *sh, int hart);
 void l1_flush(struct l1 *c);
 
 /*
- * Sets up prefetching: @npf prefetches in flight, fills of next-line and
- * guarded prefetches into a fully-associative buffer of @buffer_lines lines
- * (0: into the cache itself). 0 or -1.
+ * Sets up prefetching: @npf prefetches in flight, fills of prefetches into a
+ * fully-associative buffer of @buffer_lines lines (0: into the cache
+ * itself; a later call with 0 keeps the buffer). 0 or -1.
  */
 int l1_prefetch_setup(struct l1 *c, uint32_t npf, uint32_t buffer_lines, uint64_t seed);
 
 /*
- * Requests line @line for @src. Returns 1 when a request went out, 0 when the
- * line is already present or on its way (nothing to do), -1 when no
- * prefetch slot is free (ask again later).
+ * Attaches prefetcher @pf (mem/prefetcher.h) with state @self, whose
+ * statistics groups are sources @src onwards: the L1 calls its hooks, and
+ * sets *@busy at each call.
  */
-int l1_prefetch(struct l1 *c, uint32_t line, enum pf_source src, uint64_t now);
+void l1_attach(struct l1 *c, const struct prefetcher *pf, void *self, int src, int *busy);
+
+/* Adds @n to prefetch source @src's counter @what (enum pf_counter), in the hart's current mode. */
+void l1_prefetch_count(struct l1 *c, int src, enum pf_counter what, uint64_t n);
+
+/* True when a prefetch slot is free (l1_prefetch would not return -1 for want of one). */
+int l1_prefetch_slot_free(const struct l1 *c);
+
+/*
+ * Requests line @line for source @src. Returns 1 when a request went out, 0
+ * when the line is already present or on its way (nothing to do), -1 when
+ * no prefetch slot is free (ask again later).
+ */
+int l1_prefetch(struct l1 *c, uint32_t line, int src, uint64_t now);
 
 /* The same asking for @need of the line: L1_READ, or L1_OWN (prefetch.w: owned, clean). */
-int l1_prefetch_need(struct l1 *c, uint32_t line, enum pf_source src, int need, uint64_t now);
+int l1_prefetch_need(struct l1 *c, uint32_t line, int src, int need, uint64_t now);
+
+/* Wakes the client (its access may now succeed: a line arrived beside the cache). */
+void l1_wake(struct l1 *c, uint64_t now);
 
 /* The look-aside buffer hands over @line: it goes into the cache now. */
 void l1_install(struct l1 *c, uint32_t line, uint64_t now);

@@ -96,13 +96,13 @@ static enum line_state l1_state(const struct l2 *c, const struct l2_waiter *w,
  */
 static void deliver(void *ctx, uint64_t arg, uint64_t now)
 {
-	struct l1 *l1 = ctx;
-	struct l2 *c = l1->l2;
+	struct l2 *c = ctx;
+	struct l1 *l1 = arg >> 56 ? c->l1d : c->l1i;
 	uint32_t line = (uint32_t)arg;
 	enum line_state st = (enum line_state)((arg >> 32) & 0xff);
 	int excl = (int)((arg >> 48) & 0xff);
 	struct cache_line *l = carray_find(&c->arr, line >> (c->arr.line_shift -
-							     l1->arr.line_shift));
+							     l1_line_shift(l1)));
 
 	if (!l || (excl && excl != L1_UPDATE && l->state == LINE_S)) {
 		l2_request_from(c, l1, line, excl, (int)((arg >> 40) & 0xff), now);
@@ -121,10 +121,13 @@ static void respond(struct l2 *c, const struct l2_waiter *w, enum line_state l2s
 {
 	enum line_state st = l1_state(c, w, l2state);
 
-	/* arg: the L1 line, its state (bits 39:32), the requester (47:40) and its need (55:48) */
-	eventq_at(c->events, when, deliver, w->l1,
-		  ((uint64_t)w->excl << 48) | ((uint64_t)w->src << 40) | ((uint64_t)st << 32) |
-		  w->line);
+	/*
+	 * arg: the L1 line, its state (bits 39:32), the requester (47:40), its
+	 * need (55:48) and which L1 (bit 56: the L1D)
+	 */
+	eventq_at(c->events, when, deliver, c,
+		  ((uint64_t)(w->l1 != c->l1i) << 56) | ((uint64_t)w->excl << 48) |
+		  ((uint64_t)w->src << 40) | ((uint64_t)st << 32) | w->line);
 }
 
 static struct l2_mshr *find_mshr(struct l2 *c, uint32_t line)
@@ -172,7 +175,7 @@ static int send_update(struct l2 *c, const struct l2_waiter *w, uint32_t line, u
 static int handle(struct l2 *c, const struct l2_waiter *wanted, uint64_t now)
 {
 	struct l2_waiter wcopy = *wanted, *w = &wcopy;
-	uint32_t line = w->line >> (c->arr.line_shift - w->l1->arr.line_shift);
+	uint32_t line = w->line >> (c->arr.line_shift - l1_line_shift(w->l1));
 	struct cache_line *l = carray_find(&c->arr, line);
 	struct l2_mshr *m = find_mshr(c, line);
 	uint64_t ready = now + c->cfg.latency;
@@ -218,7 +221,7 @@ static int handle(struct l2 *c, const struct l2_waiter *wanted, uint64_t now)
 			m->op = w->excl ? BUS_RDX : BUS_RD;
 			if (w->src != PF_DEMAND) {
 				c->stats.pf_bus_reads.v[mode]++;
-				w->l1->pfs[w->src].bus_reads.v[mode]++;
+				l1_prefetch_count(w->l1, w->src, PFC_BUS_READS, 1);
 			}
 		}
 		m->valid = 1;
@@ -268,19 +271,13 @@ static void evict(struct l2 *c, struct cache_line *v, uint64_t now)
 	uint32_t base = line_addr(c, v->tag), bytes = 1u << c->arr.line_shift;
 	int dirty = v->state == LINE_M;
 	int mode = *c->mode;
-	uint64_t before = 0, after = 0;
+	uint64_t dropped = 0;
 
-	if (c->l1i) {
-		before += mctr_total(&c->l1i->stats.invalidations);
-		l1_snoop_range(c->l1i, base, bytes, L1_SNOOP_INVALIDATE);
-		after += mctr_total(&c->l1i->stats.invalidations);
-	}
-	if (c->l1d) {
-		before += mctr_total(&c->l1d->stats.invalidations);
-		dirty |= l1_snoop_range(c->l1d, base, bytes, L1_SNOOP_INVALIDATE);
-		after += mctr_total(&c->l1d->stats.invalidations);
-	}
-	c->stats.back_invalidations.v[mode] += after - before;
+	if (c->l1i)
+		l1_snoop_range(c->l1i, base, bytes, L1_SNOOP_INVALIDATE, &dropped);
+	if (c->l1d)
+		dirty |= l1_snoop_range(c->l1d, base, bytes, L1_SNOOP_INVALIDATE, &dropped);
+	c->stats.back_invalidations.v[mode] += dropped;
 	if (dirty) {
 		c->stats.writebacks.v[mode]++;
 		bus_send(c, BUS_WB, v->tag, now);
@@ -385,7 +382,7 @@ static int bus_snoop(void *agent, uint32_t line, enum bus_op op, uint64_t now)
 	flags = SNOOP_HAD;
 	if (op == BUS_DMA_RD) {
 		/* The engine keeps no copy: a dirty line is supplied, flushed, and kept clean. */
-		if (c->l1d && l1_snoop_range(c->l1d, base, bytes, L1_SNOOP_CLEAN))
+		if (c->l1d && l1_snoop_range(c->l1d, base, bytes, L1_SNOOP_CLEAN, NULL))
 			l->state = LINE_M;
 		if (l->state == LINE_M) {
 			flags |= SNOOP_DIRTY;
@@ -399,7 +396,7 @@ static int bus_snoop(void *agent, uint32_t line, enum bus_op op, uint64_t now)
 		return flags;
 	}
 	if (op == BUS_RD) {
-		if (c->l1d && l1_snoop_range(c->l1d, base, bytes, L1_SNOOP_SHARE))
+		if (c->l1d && l1_snoop_range(c->l1d, base, bytes, L1_SNOOP_SHARE, NULL))
 			l->state = LINE_M;	/* the L1's dirty copy is the one flushed */
 		if (l->state == LINE_M)
 			flags |= SNOOP_DIRTY;
@@ -410,23 +407,17 @@ static int bus_snoop(void *agent, uint32_t line, enum bus_op op, uint64_t now)
 	}
 	/* BusRdX, BusUpgr, the engine's write: give the line up */
 	if (c->l1i)
-		l1_snoop_range(c->l1i, base, bytes, L1_SNOOP_INVALIDATE);
-	if (c->l1d && l1_snoop_range(c->l1d, base, bytes, L1_SNOOP_INVALIDATE))
+		l1_snoop_range(c->l1i, base, bytes, L1_SNOOP_INVALIDATE, NULL);
+	if (c->l1d && l1_snoop_range(c->l1d, base, bytes, L1_SNOOP_INVALIDATE, NULL))
 		l->state = LINE_M;
 	if (l->state == LINE_M && (op == BUS_RDX || op == BUS_DMA_WR))
 		flags |= SNOOP_DIRTY;
 	carray_invalidate(&c->arr, line);
 	mclass_invalidated(c->mc, line);
 	if (c->l1d)
-		for (uint32_t a = base; a < base + bytes; a += 1u << c->l1d->arr.line_shift) {
-			mclass_invalidated(c->l1d->mc, carray_line(&c->l1d->arr, a));
-			if (c->l1d->sh)
-				sharing_invalidated(c->l1d->sh, c->l1d->hart,
-						    carray_line(&c->l1d->arr, a));
-		}
+		l1_lines_taken(c->l1d, base, bytes);
 	if (c->l1i)
-		for (uint32_t a = base; a < base + bytes; a += 1u << c->l1i->arr.line_shift)
-			mclass_invalidated(c->l1i->mc, carray_line(&c->l1i->arr, a));
+		l1_lines_taken(c->l1i, base, bytes);
 	if (c->hart)
 		hart_lr_lose(c->hart, base, bytes);
 	c->stats.snoop_invalidations.v[mode]++;

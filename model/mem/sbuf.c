@@ -131,3 +131,61 @@ void sbuf_tick(struct sbuf *s)
 {
 	s->q = s->d;
 }
+
+/* Requested entries a buffer loses unused: those before @upto in buffer @b of @st. */
+static uint32_t wasted(const struct sbuf_state *st, int b, int upto)
+{
+	uint32_t n = 0;
+
+	for (int e = 0; e < upto; e++)
+		n += st->e[b][e].reqd;
+	return n;
+}
+
+/* The entry index of @line in buffer @b of @st, or 0. */
+static int entry_of(const struct sbuf *s, const struct sbuf_state *st, int b, uint32_t line)
+{
+	for (int e = 0; e < s->depth; e++)
+		if (st->e[b][e].line == line)
+			return e;
+	return 0;
+}
+
+uint32_t sbuf_lost(const struct sbuf *s, const struct sbuf_state *before,
+		   const struct sbuf_in *in, const struct sbuf_out *out)
+{
+	uint32_t lost = 0;
+
+	if (in->flush) {
+		for (int b = 0; b < s->nbufs; b++)
+			if (before->valid[b])
+				lost += wasted(before, b, s->depth);
+	} else if (in->lookup_valid && out->hit && out->hit_avail) {
+		lost += wasted(before, out->hit_buf,
+			       entry_of(s, before, out->hit_buf, in->lookup_line));
+	} else if (in->lookup_valid && !out->hit) {
+		/* the buffer now most recent restarted; what it held is lost */
+		for (int b = 0; b < s->nbufs; b++)
+			if (s->q.valid[b] && s->q.rank[b] == 0 && before->valid[b])
+				lost += wasted(before, b, s->depth);
+	}
+	return lost;
+}
+
+int sbuf_wants_request(const struct sbuf *s)
+{
+	for (int b = 0; b < s->nbufs; b++)
+		for (int e = 0; s->q.valid[b] && e < s->depth; e++)
+			if (!s->q.e[b][e].reqd)
+				return 1;
+	return 0;
+}
+
+int sbuf_holds_arrived(const struct sbuf *s, uint32_t line)
+{
+	for (int b = 0; b < s->nbufs; b++)
+		for (int e = 0; s->q.valid[b] && e < s->depth; e++)
+			if (s->q.e[b][e].line == line && s->q.e[b][e].avail)
+				return 1;
+	return 0;
+}

@@ -69,4 +69,29 @@ void sbuf_eval(struct sbuf *s, const struct sbuf_in *in, struct sbuf_out *out);
 /* Clock edge: next state becomes state. */
 void sbuf_tick(struct sbuf *s);
 
+/*
+ * What the system around the unit asks of it, read from the registered
+ * state (never an input to eval):
+ */
+
+/* Copies the registered state into @st (to count what a cycle loses, below). */
+static inline void sbuf_save(const struct sbuf *s, struct sbuf_state *st)
+{
+	*st = s->q;
+}
+
+/*
+ * Requested entries the cycle just clocked dropped unused, from @before (the
+ * state sbuf_save took before it) and its inputs and outputs: all of them on
+ * a flush; those ahead of a hit whose line had arrived; a restarted buffer's.
+ */
+uint32_t sbuf_lost(const struct sbuf *s, const struct sbuf_state *before,
+		   const struct sbuf_in *in, const struct sbuf_out *out);
+
+/* True when some valid buffer has an entry not yet requested (it will ask next cycle). */
+int sbuf_wants_request(const struct sbuf *s);
+
+/* True when some valid buffer holds @line, arrived. */
+int sbuf_holds_arrived(const struct sbuf *s, uint32_t line);
+
 #endif

@@ -2,10 +2,13 @@
 /*
  * Configuration keys. One table row per key: its name, where it lives in
  * struct config, its kind and bounds, and a line of help. Parsing, checking
- * and printing all walk this table, so a new key is one new row.
+ * and printing all walk this table, with the keys the registered prefetchers
+ * bring (mem/prefetcher.h) where its CFG_PLUGINS row stands, so a new key is
+ * one new row, here or in its prefetcher's file.
  */
 #include "sys/config.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
@@ -13,42 +16,20 @@
 #include <string.h>
 
 #include "mem/dma.h"
-#include "mem/sbuf.h"
+#include "mem/prefetcher.h"
 #include "sys/param.h"
 #include "sys/stats.h"
-
-enum key_kind {
-	KEY_U32,	/* unsigned integer, decimal or 0x hex */
-	KEY_U64,
-	KEY_SIZE,	/* bytes, with an optional K/M/G suffix */
-	KEY_ENUM,	/* one of a list of names, stored as its index */
-	KEY_RATIOS,	/* core.speeds: a comma list of u32 into speeds[], its length in nspeeds */
-};
-
-struct key {
-	const char *name;
-	size_t offset;		/* of the field in struct config */
-	enum key_kind kind;
-	uint64_t min, max;	/* inclusive bounds */
-	const char *help;
-	const char *const *names;	/* KEY_ENUM: the accepted names, NULL-terminated */
-};
 
 const char *const repl_names[] = { "lru", "fifo", "random", NULL };
 static const char *const bpred_names[] = { "static-nt", "btfn", "bimodal", NULL };
 static const char *const mode_names[] = { "functional", "timing", NULL };
-static const char *const nl_names[] = { "off", "always", "on-miss", "tagged", NULL };
-static const char *const gp_names[] = { "off", "miss", "tagged", NULL };
-static const char *const target_names[] = { "l1i", "buffer", NULL };
-static const char *const guard_line_names[] = { "skip", "fetch", NULL };
-static const char *const sbuf_hit_names[] = { "head", "any", NULL };
 static const char *const off_on_names[] = { "off", "on", NULL };
 const char *const config_presets[] = { "default", "modern", NULL };
 
 #define OFF(field) offsetof(struct config, field)
-#define U32(name, field, lo, hi, help) { name, OFF(field), KEY_U32, lo, hi, help, NULL }
-#define SIZE(name, field, lo, hi, help) { name, OFF(field), KEY_SIZE, lo, hi, help, NULL }
-#define ENUM(name, field, list, help) { name, OFF(field), KEY_ENUM, 0, 0, help, list }
+#define U32(name, field, lo, hi, help) { name, OFF(field), CFG_U32, lo, hi, help, NULL, { 0 } }
+#define SIZE(name, field, lo, hi, help) { name, OFF(field), CFG_SIZE, lo, hi, help, NULL, { 0 } }
+#define ENUM(name, field, list, help) { name, OFF(field), CFG_ENUM, 0, 0, help, list, { 0 } }
 #define CACHE(p, f) \
 	SIZE(p ".size", f.size, 64, 1u << 30, "bytes"), \
 	U32(p ".ways", f.ways, 1, 64, "associativity (1 = direct-mapped)"), \
@@ -57,15 +38,16 @@ const char *const config_presets[] = { "default", "modern", NULL };
 	U32(p ".latency", f.latency, 1, 1000, "core cycles to data on a hit"), \
 	U32(p ".mshrs", f.mshrs, 1, 64, "outstanding misses")
 
-static const struct key keys[] = {
+static const struct config_key keys[] = {
 	ENUM("sys.mode", mode, mode_names, "functional or timing"),
 	U32("sys.cores", cores, 1, MAX_HARTS, "harts"),
 	SIZE("sys.mem_size", mem_size, MIN_RAM_SIZE, MAX_RAM_SIZE, "bytes of RAM at 0x80000000"),
 	U32("sys.core_hz", core_hz, 1000, 0xffffffffu, "core clock in Hz"),
 	U32("sys.timebase_hz", timebase_hz, 1, 0xffffffffu, "CLINT mtime rate in Hz"),
-	{ "sys.seed", OFF(seed), KEY_U64, 0, UINT64_MAX, "seed of pseudo-random choices", NULL },
-	{ "sys.watchdog", OFF(watchdog), KEY_U64, 0, UINT64_MAX,
-	  "cycles a hart may retire nothing outside WFI (0 = no watchdog)", NULL },
+	{ "sys.seed", OFF(seed), CFG_U64, 0, UINT64_MAX, "seed of pseudo-random choices", NULL,
+	  { 0 } },
+	{ "sys.watchdog", OFF(watchdog), CFG_U64, 0, UINT64_MAX,
+	  "cycles a hart may retire nothing outside WFI (0 = no watchdog)", NULL, { 0 } },
 	U32("sys.quantum", quantum, 1, MAX_QUANTUM,
 	    "functional mode: cycles each hart runs per turn (1 = one instruction each in turn)"),
 	ENUM("sys.sharing", sharing, off_on_names,
@@ -90,8 +72,8 @@ static const struct key keys[] = {
 	U32("core.serialize", core.serialize, 0, 100, "cycles to drain and refill the pipeline"),
 	U32("core.fetch_queue", core.fetch_queue, 1, 64, "instructions fetched ahead"),
 	U32("core.wb_entries", core.wb_entries, 1, 64, "L1D write buffer entries"),
-	{ "core.speeds", OFF(speeds), KEY_RATIOS, 1, MAX_CLOCK_RATIO,
-	  "machine cycles per core cycle, per core (1,1,2,2) or one for all", NULL },
+	{ "core.speeds", OFF(speeds), CFG_RATIOS, 1, MAX_CLOCK_RATIO,
+	  "machine cycles per core cycle, per core (1,1,2,2) or one for all", NULL, { 0 } },
 	CACHE("l1i", l1i),
 	CACHE("l1d", l1d),
 	CACHE("l2", l2),
@@ -105,18 +87,7 @@ static const struct key keys[] = {
 	U32("mem.bank_busy", mem.bank_busy, 0, 100000, "core cycles a bank is busy per access"),
 	U32("mem.mmio_latency", mem.mmio_latency, 0, 100000, "core cycles per device access"),
 	U32("mem.write_queue", mem.write_queue, 1, 1024, "posted writes a bank queues"),
-	ENUM("pf.nextline", pf.nextline, nl_names, "next-line prefetch: off, always, on-miss, tagged"),
-	U32("pf.degree", pf.degree, 1, 16, "lines per next-line trigger"),
-	ENUM("pf.target", pf.target, target_names, "prefetches fill: l1i or buffer"),
-	U32("pf.buffer_lines", pf.buffer_lines, 1, 64, "prefetch buffer lines"),
-	U32("pf.inflight", pf.inflight, 1, 64, "prefetches in flight per core"),
-	ENUM("pf.guarded", pf.guarded, gp_names, "guarded sequential prefetch: off, miss, tagged"),
-	U32("pf.guard_depth", pf.guard_depth, 1, 64, "lines the guarded prefetcher runs ahead"),
-	ENUM("pf.guard_line", pf.guard_line, guard_line_names,
-	     "the line holding a guarded transfer: skip or fetch"),
-	U32("sbuf.count", pf.sbufs, 0, SBUF_MAX_BUFS, "instruction stream buffers (0 = none)"),
-	U32("sbuf.depth", pf.sbuf_depth, 1, SBUF_MAX_DEPTH, "entries per stream buffer"),
-	ENUM("sbuf.hit", pf.sbuf_any, sbuf_hit_names, "a hit counts at the head or any entry"),
+	{ .kind = CFG_PLUGINS },	/* the prefetchers' keys, in registry order */
 	ENUM("dma.enabled", dma.enabled, off_on_names, "the DMA block-transfer engine: off or on"),
 	U32("dma.inflight", dma.inflight, 1, DMA_MAX_SLOTS, "DMA lines in flight"),
 	U32("dma.setup", dma.setup, 0, 100000, "cycles from a DMA start to its first line"),
@@ -125,6 +96,76 @@ static const struct key keys[] = {
 	ENUM("coh.selective_update", coh.selective_update, off_on_names,
 	     "update (BusUpd) instead of invalidate on update pages: off or on"),
 };
+
+#define NKEYS (sizeof(keys) / sizeof(keys[0]))
+
+/* Where config.c's table has the prefetchers' keys listed. */
+static unsigned plugins_row(void)
+{
+	unsigned i = 0;
+
+	while (keys[i].kind != CFG_PLUGINS)
+		i++;
+	return i;
+}
+
+/* The prefetchers' keys in registry order: the @i-th, or NULL past the last. */
+static const struct config_key *plugin_key(unsigned i)
+{
+	for (const struct prefetcher *const *p = prefetchers; *p; p++) {
+		if (i < (*p)->nkeys)
+			return &(*p)->keys[i];
+		i -= (*p)->nkeys;
+	}
+	return NULL;
+}
+
+/* The @i-th key in printing order, or NULL past the last. */
+static const struct config_key *key_at(unsigned i)
+{
+	unsigned at = plugins_row(), n = 0;
+	const struct config_key *k;
+
+	if (i < at)
+		return &keys[i];
+	while ((k = plugin_key(n)))
+		n++;
+	if (i < at + n)
+		return plugin_key(i - at);
+	i -= n;
+	return i + 1 < NKEYS ? &keys[i + 1] : NULL;
+}
+
+/* Where key @k's value lives in @cfg: its field, or its slot in plugin[]. */
+static void *key_field(const struct config *cfg, const struct config_key *k)
+{
+	unsigned slot = 0;
+	const struct config_key *o;
+
+	if (k->offset != CONFIG_OWN_SLOT)
+		return (char *)cfg + k->offset;
+	for (unsigned i = 0; (o = plugin_key(i)) != k; i++)
+		slot += o->offset == CONFIG_OWN_SLOT;
+	/* The registry outgrew plugin[]: a build error in effect, caught by every run. */
+	assert(slot < CONFIG_PLUGIN_SLOTS);
+	return (void *)&cfg->plugin[slot];
+}
+
+uint64_t config_key_value(const struct config *cfg, const struct config_key *k)
+{
+	const void *field = key_field(cfg, k);
+
+	return k->kind == CFG_U64 ? *(const uint64_t *)field : *(const uint32_t *)field;
+}
+
+/* Every plug-in key takes its value in preset @p. */
+static void plugin_presets(struct config *c, enum config_preset p)
+{
+	const struct config_key *k;
+
+	for (unsigned i = 0; (k = plugin_key(i)); i++)
+		*(uint32_t *)key_field(c, k) = k->preset[p];
+}
 
 /*
  * The presets. "default" is the classic early-1990s bus-based 4-processor
@@ -148,9 +189,7 @@ static void preset_default(struct config *c)
 		.snoop_cycles = 1, .c2c_cycles = 2 };
 	c->mem = (struct mem_config){ .latency = 40, .banks = 1, .bank_busy = 16,
 		.mmio_latency = 20, .write_queue = 32 };
-	c->pf = (struct pf_config){ .nextline = NL_OFF, .degree = 1, .target = 0,
-		.buffer_lines = 8, .inflight = 4, .guarded = GP_OFF, .guard_depth = 4,
-		.guard_line = 0, .sbufs = 0, .sbuf_depth = 4, .sbuf_any = 1 };
+	plugin_presets(c, PRESET_DEFAULT);
 	c->dma = (struct dma_config){ .enabled = 0, .inflight = 4, .setup = 10, .granule = 4,
 		.max_len = 64 << 10 };
 }
@@ -169,9 +208,7 @@ static void preset_modern(struct config *c)
 		.snoop_cycles = 2, .c2c_cycles = 8 };
 	c->mem = (struct mem_config){ .latency = 160, .banks = 8, .bank_busy = 40,
 		.mmio_latency = 100, .write_queue = 32 };
-	c->pf = (struct pf_config){ .nextline = NL_OFF, .degree = 1, .target = 0,
-		.buffer_lines = 8, .inflight = 8, .guarded = GP_OFF, .guard_depth = 4,
-		.guard_line = 0, .sbufs = 0, .sbuf_depth = 4, .sbuf_any = 1 };
+	plugin_presets(c, PRESET_MODERN);
 	c->dma = (struct dma_config){ .enabled = 0, .inflight = 8, .setup = 20, .granule = 4,
 		.max_len = 64 << 10 };
 }
@@ -260,16 +297,18 @@ int parse_size(const char *s, uint64_t *out)
 	return 0;
 }
 
-static const struct key *find_key(const char *name)
+static const struct config_key *find_key(const char *name)
 {
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (!strcmp(keys[i].name, name))
-			return &keys[i];
+	const struct config_key *k;
+
+	for (unsigned i = 0; (k = key_at(i)); i++)
+		if (!strcmp(k->name, name))
+			return k;
 	return NULL;
 }
 
 /* core.speeds: a comma list of clock ratios, each in [k->min, k->max]. */
-static int set_ratios(struct config *cfg, const struct key *k, const char *value, char *err,
+static int set_ratios(struct config *cfg, const struct config_key *k, const char *value, char *err,
 		      size_t errlen)
 {
 	uint32_t v[MAX_HARTS];
@@ -328,7 +367,7 @@ static void ratios_text(const struct config *cfg, char *buf, size_t len)
 
 int config_set(struct config *cfg, const char *name, const char *value, char *err, size_t errlen)
 {
-	const struct key *k = find_key(name);
+	const struct config_key *k = find_key(name);
 	uint64_t v;
 	int bad;
 
@@ -337,7 +376,7 @@ int config_set(struct config *cfg, const char *name, const char *value, char *er
 			 name);
 		return -1;
 	}
-	if (k->kind == KEY_ENUM) {
+	if (k->kind == CFG_ENUM) {
 		for (v = 0; k->names[v]; v++)
 			if (!strcmp(k->names[v], value))
 				break;
@@ -345,15 +384,15 @@ int config_set(struct config *cfg, const char *name, const char *value, char *er
 			snprintf(err, errlen, "%s: '%s' is not one of: %s", name, value, k->help);
 			return -1;
 		}
-		*(uint32_t *)((char *)cfg + k->offset) = (uint32_t)v;
+		*(uint32_t *)key_field(cfg, k) = (uint32_t)v;
 		return 0;
 	}
-	if (k->kind == KEY_RATIOS)
+	if (k->kind == CFG_RATIOS)
 		return set_ratios(cfg, k, value, err, errlen);
-	bad = k->kind == KEY_SIZE ? parse_size(value, &v) : parse_u64(value, &v);
+	bad = k->kind == CFG_SIZE ? parse_size(value, &v) : parse_u64(value, &v);
 	if (bad) {
 		snprintf(err, errlen, "%s: '%s' is not %s", name, value,
-			 k->kind == KEY_SIZE ? "a size (bytes, optional K/M/G suffix)"
+			 k->kind == CFG_SIZE ? "a size (bytes, optional K/M/G suffix)"
 					     : "an unsigned integer (decimal or 0x hex)");
 		return -1;
 	}
@@ -362,10 +401,10 @@ int config_set(struct config *cfg, const char *name, const char *value, char *er
 			 (unsigned long long)k->min, (unsigned long long)k->max, k->help);
 		return -1;
 	}
-	if (k->kind == KEY_U64)
-		*(uint64_t *)((char *)cfg + k->offset) = v;
+	if (k->kind == CFG_U64)
+		*(uint64_t *)key_field(cfg, k) = v;
 	else
-		*(uint32_t *)((char *)cfg + k->offset) = (uint32_t)v;
+		*(uint32_t *)key_field(cfg, k) = (uint32_t)v;
 	return 0;
 }
 
@@ -618,43 +657,38 @@ int config_check(const struct config *cfg, char *err, size_t errlen)
 
 int config_key_info(unsigned i, struct config_key_info *info)
 {
-	const struct key *k;
+	const struct config_key *k = key_at(i);
 
-	if (i >= sizeof(keys) / sizeof(keys[0]))
+	if (!k)
 		return -1;
-	k = &keys[i];
-	*info = (struct config_key_info){ k->name, k->kind == KEY_ENUM, k->kind == KEY_SIZE,
+	*info = (struct config_key_info){ k->name, k->kind == CFG_ENUM, k->kind == CFG_SIZE,
 					  k->min, k->max, k->names };
 	return 0;
 }
 
 int config_value(const struct config *cfg, const char *name, uint64_t *v)
 {
-	const struct key *k = find_key(name);
-	const char *field;
+	const struct config_key *k = find_key(name);
 
 	if (!k)
 		return -1;
-	field = (const char *)cfg + k->offset;
-	*v = k->kind == KEY_U64 ? *(const uint64_t *)field : *(const uint32_t *)field;
+	*v = config_key_value(cfg, k);
 	return 0;
 }
 
 void config_print(const struct config *cfg, FILE *out)
 {
-	fprintf(out, "# osprey configuration: load it back with --config FILE\n");
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		const struct key *k = &keys[i];
-		const char *field = (const char *)cfg + k->offset;
-		unsigned long long v = k->kind == KEY_U64 ? *(const uint64_t *)field
-							  : *(const uint32_t *)field;
+	const struct config_key *k;
 
+	fprintf(out, "# osprey configuration: load it back with --config FILE\n");
+	for (unsigned i = 0; (k = key_at(i)); i++) {
+		unsigned long long v = config_key_value(cfg, k);
 		char list[MAX_HARTS * 4];
 
-		if (k->kind == KEY_RATIOS) {
+		if (k->kind == CFG_RATIOS) {
 			ratios_text(cfg, list, sizeof(list));
 			fprintf(out, "%-20s = %-12s # %s\n", k->name, list, k->help);
-		} else if (k->kind == KEY_ENUM)
+		} else if (k->kind == CFG_ENUM)
 			fprintf(out, "%-20s = %-12s # %s\n", k->name, k->names[v], k->help);
 		else
 			fprintf(out, "%-20s = %-12llu # %s\n", k->name, v, k->help);
@@ -673,16 +707,16 @@ void config_print(const struct config *cfg, FILE *out)
 
 void config_json(const struct config *cfg, struct json *j)
 {
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		const struct key *k = &keys[i];
-		const char *field = (const char *)cfg + k->offset;
-		uint64_t v = k->kind == KEY_U64 ? *(const uint64_t *)field : *(const uint32_t *)field;
+	const struct config_key *k;
+
+	for (unsigned i = 0; (k = key_at(i)); i++) {
+		uint64_t v = config_key_value(cfg, k);
 		char list[MAX_HARTS * 4];
 
-		if (k->kind == KEY_RATIOS) {
+		if (k->kind == CFG_RATIOS) {
 			ratios_text(cfg, list, sizeof(list));
 			json_str(j, k->name, list);
-		} else if (k->kind == KEY_ENUM)
+		} else if (k->kind == CFG_ENUM)
 			json_str(j, k->name, k->names[v]);
 		else
 			json_u64(j, k->name, v);

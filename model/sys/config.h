@@ -2,7 +2,8 @@
 /*
  * The one configuration of a simulated machine. Every field is reachable as a
  * named key ("sys.cores", "dtlb.entries") from --set, --config files and
- * --print-config; the key table in config.c is the single list of them.
+ * --print-config; the key table in config.c and the keys the registered
+ * prefetchers bring (mem/prefetcher.h) are the single list of them.
  */
 #ifndef OSPREY_CONFIG_H
 #define OSPREY_CONFIG_H
@@ -73,7 +74,13 @@ struct mem_config {
 enum nl_policy { NL_OFF, NL_ALWAYS, NL_ON_MISS, NL_TAGGED };
 enum gp_trigger { GP_OFF, GP_MISS, GP_TAGGED };
 
-/* Instruction-side prefetching (the fetch unit's attachments). */
+/*
+ * The fields behind the built-in instruction prefetchers' keys. The
+ * prefetchers register the keys themselves (mem/prefetcher.h); the fields
+ * stay here because tools read them (the area estimator, the co-simulation's
+ * checks). A prefetcher added since keeps its values in struct config's
+ * plugin[] instead (CONFIG_OWN_SLOT) and needs no field here.
+ */
 struct pf_config {
 	uint32_t nextline;	/* enum nl_policy */
 	uint32_t degree;	/* lines a next-line trigger prefetches */
@@ -101,6 +108,8 @@ struct dma_config {
 struct coh_config {
 	uint32_t selective_update;	/* stores to update pages (PTE bit 9) send BusUpd */
 };
+
+#define CONFIG_PLUGIN_SLOTS 16	/* values of plug-in keys without a field, at most */
 
 struct config {
 	uint32_t mode;		/* enum sim_mode */
@@ -131,7 +140,43 @@ struct config {
 	struct pf_config pf;
 	struct dma_config dma;
 	struct coh_config coh;
+	/* values of the keys plug-ins register without a field (CONFIG_OWN_SLOT), in registry order */
+	uint32_t plugin[CONFIG_PLUGIN_SLOTS];
 };
+
+enum config_key_kind {
+	CFG_U32,	/* unsigned integer, decimal or 0x hex */
+	CFG_U64,
+	CFG_SIZE,	/* bytes, with an optional K/M/G suffix */
+	CFG_ENUM,	/* one of a list of names, stored as its index */
+	CFG_RATIOS,	/* core.speeds: a comma list of u32 into speeds[], its length in nspeeds */
+	CFG_PLUGINS,	/* not a key: the plug-ins' keys are listed where this row stands */
+};
+
+/* The presets (config_presets order): the index of a plug-in key's value in each. */
+enum config_preset { PRESET_DEFAULT, PRESET_MODERN, CONFIG_NPRESETS };
+
+/* Offset of a plug-in key that has no field in struct config: it gets a slot in plugin[]. */
+#define CONFIG_OWN_SLOT ((size_t)-1)
+
+/*
+ * One configuration key: its name, where its value lives, its kind and
+ * bounds, a line of help. The keys of config.c's table and those plug-ins
+ * register (mem/prefetcher.h) are rows of this one kind.
+ */
+struct config_key {
+	const char *name;
+	size_t offset;		/* of the field in struct config, or CONFIG_OWN_SLOT */
+	enum config_key_kind kind;
+	uint64_t min, max;	/* inclusive bounds */
+	const char *help;
+	const char *const *names;	/* CFG_ENUM: the accepted names, NULL-terminated */
+	/* a plug-in's key: its value in each preset (enum config_preset); config.c's set theirs */
+	uint32_t preset[CONFIG_NPRESETS];
+};
+
+/* The value of key @k (a plug-in's own key, say) in @cfg. */
+uint64_t config_key_value(const struct config *cfg, const struct config_key *k);
 
 extern const char *const repl_names[];	/* NULL-terminated: "lru", "fifo", "random" */
 

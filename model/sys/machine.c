@@ -668,7 +668,7 @@ static void run_timing(struct machine *m)
 			int i = timing_stuck(t);
 
 			if (timing_twin_failed(t, i))
-				sim_stop(&m->stop, STOP_STUCK, EXIT_COSIM,
+				sim_stop(&m->stop, STOP_COSIM, EXIT_COSIM,
 					 "co-simulation mismatch in core %d's RTL twins (cycle "
 					 "%llu): see the report above", i, (unsigned long long)m->now);
 			else
@@ -764,7 +764,7 @@ void machine_run(struct machine *m)
 					 "about %llu MiB)",
 					 (unsigned long long)(timing_host_bytes(&m->cfg) >> 20));
 			else if (m->opts.timing_ready && m->opts.timing_ready(m, m->opts.timing_ctx))
-				sim_stop(&m->stop, STOP_STUCK, EXIT_USAGE,
+				sim_stop(&m->stop, STOP_COSIM, EXIT_USAGE,
 					 "cannot set up co-simulation (see above)");
 			else
 				run_timing(m);

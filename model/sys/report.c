@@ -8,14 +8,17 @@
  *   "total":   the same counters summed over the harts.
  * Units: "hart" (functional execution), "dma" (the hart's DMA channel, when
  * the engine is on), and in timing mode "core", "fetch", "l1i", "l1d", "l2",
- * "bus" (this hart's transactions), and the instruction prefetchers
- * "pf_nextline", "pf_guarded", "sbuf".
+ * "bus" (this hart's transactions), the registered prefetchers' groups
+ * (mem/prefetcher.h) and the Zicbop prefetch instructions' "swpf" (L1D) and
+ * "swpf_i" (L1I).
  */
 #include "sys/report.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "cpu/core.h"
+#include "mem/prefetcher.h"
 #include "sys/stats.h"
 
 
@@ -43,17 +46,13 @@ int report_stat_groups(const struct machine *m, int i, struct stat_group *g)
 					      l2_stat_nfields };
 		g[n++] = (struct stat_group){ "bus", &t->bus.stats[t->l2[i].agent],
 					      bus_stat_fields, bus_stat_nfields };
-		g[n++] = (struct stat_group){ "pf_nextline", &t->l1i[i].pfs[PF_NEXTLINE],
-					      pf_stat_fields, pf_stat_nfields };
-		g[n++] = (struct stat_group){ "pf_guarded", &t->l1i[i].pfs[PF_GUARDED],
-					      pf_stat_fields, pf_stat_nfields };
-		g[n++] = (struct stat_group){ "sbuf", &t->l1i[i].pfs[PF_SBUF], pf_stat_fields,
-					      pf_stat_nfields };
+		n += pf_stat_groups(&t->l1i[i], &t->l1d[i], g + n);
 		g[n++] = (struct stat_group){ "swpf", &t->l1d[i].pfs[PF_SOFTWARE],
 					      pf_stat_fields, pf_stat_nfields };
 		g[n++] = (struct stat_group){ "swpf_i", &t->l1i[i].pfs[PF_SOFTWARE],
 					      pf_stat_fields, pf_stat_nfields };
 	}
+	assert(n <= MAX_GROUPS);
 	return n;
 }
 
@@ -65,22 +64,23 @@ struct totals {
 	struct l1_stats l1i, l1d;
 	struct l2_stats l2;
 	struct bus_stats bus;
-	struct pf_stats pf[5];	/* next-line, guarded, stream buffers, software (L1D, L1I) */
+	/* the prefetch groups in report order: the prefetchers' (registry order), swpf, swpf_i */
+	struct pf_stats pf[MAX_GROUPS];
 	struct dma_stats dma;
 };
 
-/* Where the totals of unit @unit go. */
-static void *total_of(struct totals *tot, const char *unit)
+/* Where the totals of group @g go; @npf counts the prefetch groups met so far. */
+static void *total_of(struct totals *tot, const struct stat_group *g, int *npf)
 {
 	static const char *const names[] = { "hart", "core", "fetch", "l1i", "l1d", "l2", "bus",
-					     "pf_nextline", "pf_guarded", "sbuf", "swpf", "swpf_i",
 					     "dma" };
 	void *const where[] = { &tot->hart, &tot->core, &tot->fetch, &tot->l1i, &tot->l1d,
-				&tot->l2, &tot->bus, &tot->pf[0], &tot->pf[1], &tot->pf[2],
-				&tot->pf[3], &tot->pf[4], &tot->dma };
+				&tot->l2, &tot->bus, &tot->dma };
 
+	if (g->fields == pf_stat_fields)
+		return &tot->pf[(*npf)++];
 	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
-		if (!strcmp(names[k], unit))
+		if (!strcmp(names[k], g->unit))
 			return where[k];
 	return NULL;	/* unreachable: report_stat_groups() names only these */
 }
@@ -88,11 +88,12 @@ static void *total_of(struct totals *tot, const char *unit)
 static void sum(const struct machine *m, struct totals *tot, struct stat_group *out, int *nout)
 {
 	void *dst[MAX_GROUPS];
+	int npf = 0;
 
 	memset(tot, 0, sizeof(*tot));
 	*nout = report_stat_groups(m, 0, out);
 	for (int k = 0; k < *nout; k++)
-		dst[k] = total_of(tot, out[k].unit);
+		dst[k] = total_of(tot, &out[k], &npf);
 	for (int i = 0; i < m->nharts; i++) {
 		struct stat_group g[MAX_GROUPS];
 		int n = report_stat_groups(m, i, g);
@@ -133,7 +134,7 @@ static void clock_json(const struct machine *m, int i, struct json *j)
 }
 
 static const char *const stop_names[] = {
-	"running", "guest", "limit", "stuck", "interrupted", "internal",
+	"running", "guest", "limit", "stuck", "interrupted", "internal", "cosim",
 };
 
 void report_json(const struct machine *m, FILE *f)
@@ -255,27 +256,35 @@ void report_summary(const struct machine *m, FILE *f)
 		100.0 * ratio(m->timing->bus.busy_total, m->now));
 
 	/*
-	 * Per prefetcher: coverage = misses it removed / the misses there would
-	 * have been (useful + L1I misses not served by the stream buffers);
-	 * accuracy = useful / issued.
+	 * Per prefetcher group: coverage = misses it removed / the misses there
+	 * would have been (useful + its L1's misses not served by a look-aside
+	 * buffer); accuracy = useful / issued. The groups' totals are the first
+	 * of tot.pf, in registry order.
 	 */
 	{
-		static const char *const pf_name[3] = { "next-line", "guarded", "stream buffers" };
-		uint64_t left = mctr_total(&tot.l1i.misses) - mctr_total(&tot.l1i.side_hits);
+		const struct l1_stats *side[] = { [PF_SIDE_L1I] = &tot.l1i, [PF_SIDE_L1D] = &tot.l1d };
+		const struct pf_stats *pf = tot.pf;
 
-		for (int k = 0; k < 3; k++) {
-			uint64_t issued = mctr_total(&tot.pf[k].issued);
-			uint64_t useful = mctr_total(&tot.pf[k].useful);
+		for (const struct prefetcher *const *p = prefetchers; *p; p++) {
+			const struct l1_stats *l1 = side[(*p)->side];
+			uint64_t left = mctr_total(&l1->misses) - mctr_total(&l1->side_hits);
 
-			if (!issued)
-				continue;
-			fprintf(f, "osprey: %s: %llu issued, %llu useful, %llu late, %llu useless; "
-				"coverage %.1f%%, accuracy %.1f%%, %llu extra bus reads\n",
-				pf_name[k], (unsigned long long)issued, (unsigned long long)useful,
-				(unsigned long long)mctr_total(&tot.pf[k].late),
-				(unsigned long long)mctr_total(&tot.pf[k].useless),
-				100.0 * ratio(useful, useful + left), 100.0 * ratio(useful, issued),
-				(unsigned long long)mctr_total(&tot.pf[k].bus_reads));
+			for (unsigned k = 0; k < (*p)->ngroups; k++, pf++) {
+				uint64_t issued = mctr_total(&pf->issued);
+				uint64_t useful = mctr_total(&pf->useful);
+
+				if (!issued)
+					continue;
+				fprintf(f, "osprey: %s: %llu issued, %llu useful, %llu late, %llu "
+					"useless; coverage %.1f%%, accuracy %.1f%%, %llu extra bus "
+					"reads\n", (*p)->groups[k].label, (unsigned long long)issued,
+					(unsigned long long)useful,
+					(unsigned long long)mctr_total(&pf->late),
+					(unsigned long long)mctr_total(&pf->useless),
+					100.0 * ratio(useful, useful + left),
+					100.0 * ratio(useful, issued),
+					(unsigned long long)mctr_total(&pf->bus_reads));
+			}
 		}
 	}
 }

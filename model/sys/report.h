@@ -14,8 +14,11 @@
 
 #include "sys/stats.h"
 
-/* Hart @i's stat groups (at most MAX_GROUPS) into @g; returns how many. */
-#define MAX_GROUPS 13
+/*
+ * Hart @i's stat groups (at most MAX_GROUPS: eight units' and one per
+ * prefetch source) into @g; returns how many.
+ */
+#define MAX_GROUPS (8 + PF_MAX_SOURCES)
 int report_stat_groups(const struct machine *m, int i, struct stat_group *g);
 
 void report_json(const struct machine *m, FILE *f);

@@ -29,6 +29,7 @@ enum stop_kind {
 	STOP_STUCK,
 	STOP_INTERRUPTED,	/* a signal */
 	STOP_INTERNAL,		/* a model invariant broke: report it as a bug */
+	STOP_COSIM,		/* an RTL twin disagreed with its C unit, or could not be set up */
 };
 
 struct sim_stop {

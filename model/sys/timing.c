@@ -63,7 +63,7 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 			return -1;
 		if (t->sharing)
 			l1_track_sharing(&t->l1d[i], t->sharing, i);
-		t->prefetching |= c->ipf.on;
+		t->prefetching |= c->pf.n != 0;
 	}
 	return 0;
 }
@@ -136,15 +136,17 @@ int timing_cycle(struct timing *t, uint64_t now)
 			}
 			next = core_next(c);
 		}
-		if (__builtin_expect(prefetching, 0) && ipf_active(&c->ipf)) {
-			ipf_cycle(&c->ipf, now);
-			stuck |= ipf_twin_failed(&c->ipf);
+		if (__builtin_expect(prefetching, 0) && c->pf.busy) {
+			int pf = pf_set_step(&c->pf, now);
+
+			stuck |= c->pf.failed != NULL;
 			/*
 			 * The prefetchers may have woken the core after its turn
 			 * (a line it waits for arrived in a stream buffer): it
 			 * acts next cycle.
 			 */
-			next = ipf_active(&c->ipf) ? now + 1 : core_next(c);
+			if (pf)
+				next = pf & PF_DUE_NEXT ? now + 1 : core_next(c);
 		}
 		soonest = next < soonest ? next : soonest;
 	}
@@ -203,7 +205,7 @@ int timing_taps(struct timing *t, struct unit_tap **taps)
 	for (int i = 0; i < t->ncores; i++) {
 		int first = n;
 
-		n += ipf_taps(&t->core[i].ipf, taps + n);
+		n += pf_set_taps(&t->core[i].pf, taps + n);
 		for (int k = first; k < n; k++)
 			taps[k]->core = i;
 	}
@@ -214,7 +216,7 @@ int timing_taps(struct timing *t, struct unit_tap **taps)
 
 int timing_twin_failed(const struct timing *t, int core)
 {
-	return ipf_twin_failed(&t->core[core].ipf) || (core == 0 && t->bus.arb_tap.failed);
+	return t->core[core].pf.failed || (core == 0 && t->bus.arb_tap.failed);
 }
 
 int timing_stuck(const struct timing *t)

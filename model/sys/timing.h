@@ -31,7 +31,7 @@ struct timing {
 	struct l2 l2[MAX_HARTS];
 	struct core core[MAX_HARTS];
 	int stuck;		/* some core's stuck flag is set */
-	int prefetching;	/* some core has instruction prefetchers */
+	int prefetching;	/* some core has prefetchers (mem/prefetcher.h) */
 	int budget;		/* instructions a cycle may retire before the run's limit */
 	struct dmactl *dma;	/* the DMA engine on the bus, or NULL */
 	struct sharing *sharing;	/* true/false sharing of the L1Ds' coherence misses */
@@ -68,7 +68,7 @@ void timing_attach_dma(struct timing *t, struct dmactl *dma);
  * The taps of every unit with an RTL twin that is on (sys/tap.h), all cores
  * in order, into @taps (room for TIMING_MAX_TAPS). Returns how many.
  */
-#define TIMING_MAX_TAPS (2 * MAX_HARTS + 1)	/* each core's two, and the bus's */
+#define TIMING_MAX_TAPS (PF_MAX_TAPS * MAX_HARTS + 1)	/* each core's prefetchers', and the bus's */
 int timing_taps(struct timing *t, struct unit_tap **taps);
 
 /* Runs cycle @now of every unit. Returns the instructions retired in it. */

@@ -15,10 +15,16 @@
 
 #include <stdlib.h>
 
+#include "cpu/ipf_sbuf.h"
 #include "sys/machine.h"
 #include "sys/report.h"
 
 static const char *elf_dir;
+
+/* The statistics sources of the instruction prefetchers (mem/prefetcher.h). */
+#define PF_NEXTLINE pf_source(&ipf_engine_prefetcher)
+#define PF_GUARDED (pf_source(&ipf_engine_prefetcher) + 1)
+#define PF_SBUF pf_source(&ipf_sbuf_prefetcher)
 
 /* Runs @name with the default preset, then the "key=value" settings in @sets (NULL-ended). */
 /* A timing_ready hook: step every core's stream buffers every cycle, as co-simulation does. */
@@ -26,20 +32,19 @@ static int always_step(struct machine *m, void *ctx)
 {
 	(void)ctx;
 	for (int i = 0; i < m->timing->ncores; i++)
-		m->timing->core[i].ipf.sb_tap.always = 1;
+		((struct ipf_sbuf *)pf_set_find(&m->timing->core[i].pf, &ipf_sbuf_prefetcher))
+			->sb_tap.always = 1;
 	return 0;
 }
 
 static int (*ready_hook)(struct machine *m, void *ctx);
 
-static struct machine *run_with(const char *name, const char *sym, uint32_t value,
-				const char *const *sets)
+/* Sets @m up to run @name with the default preset and the settings @sets (NULL-ended). */
+static void load_with(struct machine *m, const char *name, const char *const *sets)
 {
-	static struct machine m;
 	struct config cfg;
 	struct machine_opts opts = { 0 };
 	char err[512], path[512], kv[128];
-	uint32_t addr;
 
 	config_defaults(&cfg);	/* the default preset: the machine the comments assume */
 	cfg.cores = 2;
@@ -59,9 +64,18 @@ static struct machine *run_with(const char *name, const char *sym, uint32_t valu
 	opts.max_cycles = 50000000;
 	opts.timing_ready = ready_hook;
 	snprintf(path, sizeof(path), "%s/%s.elf", elf_dir, name);
-	assert_int_equal(machine_init(&m, &cfg, &opts, err, sizeof(err)), 0);
-	if (machine_load(&m, path, err, sizeof(err)))
+	assert_int_equal(machine_init(m, &cfg, &opts, err, sizeof(err)), 0);
+	if (machine_load(m, path, err, sizeof(err)))
 		fail_msg("%s", err);
+}
+
+static struct machine *run_with(const char *name, const char *sym, uint32_t value,
+				const char *const *sets)
+{
+	static struct machine m;
+	uint32_t addr;
+
+	load_with(&m, name, sets);
 	if (sym) {
 		assert_int_equal(symtab_find(&m.syms, sym, &addr), 0);
 		assert_int_equal(memmap_write(&m.mm, addr, 4, value), 0);
@@ -189,7 +203,7 @@ static void test_prefetchers_off_give_the_exact_baseline_misses(void **state)
 				 mctr_total(&m->timing->core[i].stats.cycles));
 		assert_int_equal(hart_cycles(m->harts[i]), m->now);
 	}
-	for (int k = PF_NEXTLINE; k < PF_SOURCES; k++) {
+	for (int k = PF_SOFTWARE; k < PF_MAX_SOURCES; k++) {
 		assert_int_equal(mctr_total(&l1i->pfs[k].issued), 0);
 		assert_int_equal(mctr_total(&l1i->pfs[k].useful), 0);
 	}
@@ -322,6 +336,70 @@ static void test_observing_the_stream_buffers_every_cycle_changes_nothing(void *
 	machine_free(m);
 }
 
+static void test_stride_prefetcher_removes_most_sweep_misses(void **state)
+{
+	static const char *const sets[] = { "dpf.stride=2", NULL };
+	struct machine *m;
+	const struct pf_stats *pf;
+	uint64_t cycles;
+
+	(void)state;
+	m = run("sweep", NULL, 0);
+	cycles = m->now;
+	machine_free(m);
+	m = run_with("sweep", NULL, 0, sets);
+	pf = &m->timing->l1d[0].pfs[pf_source(&dpf_stride_prefetcher)];
+	/* the same 4096 loads, one per line in order: a stride of one line */
+	assert_int_equal(u(&m->timing->l1d[0].stats.accesses), 4096);
+	/* the 4096 misses of test_strided_sweep_gives_exact_l1d_and_l2_misses: most go */
+	assert_true(u(&m->timing->l1d[0].stats.misses) < 4096 / 2);
+	assert_true(u(&pf->useful) > 4096 / 2);
+	assert_true(m->now < cycles);
+	machine_free(m);
+}
+
+/* A tap that runs the C stream buffers alone but reports a mismatch at the first lookup. */
+static void mismatch_at_lookup(struct unit_tap *tap, uint64_t cycle, const void *in, void *out)
+{
+	(void)cycle;
+	sbuf_eval(tap->c_unit, in, out);
+	if (((const struct sbuf_in *)in)->lookup_valid)
+		tap->failed = 1;
+}
+
+static void tick_c_unit(struct unit_tap *tap)
+{
+	sbuf_tick(tap->c_unit);
+}
+
+static int install_mismatch(struct machine *m, void *ctx)
+{
+	(void)ctx;
+	for (int i = 0; i < m->timing->ncores; i++) {
+		struct ipf_sbuf *p = pf_set_find(&m->timing->core[i].pf, &ipf_sbuf_prefetcher);
+
+		p->sb_tap.eval = mismatch_at_lookup;
+		p->sb_tap.tick = tick_c_unit;
+	}
+	return 0;
+}
+
+static void test_a_cosimulation_mismatch_stops_the_run_as_cosim(void **state)
+{
+	static const char *const sets[] = { "sbuf.count=4", NULL };
+	static struct machine m;
+
+	(void)state;
+	ready_hook = install_mismatch;
+	load_with(&m, "straight", sets);
+	ready_hook = NULL;
+	machine_run(&m);
+	assert_int_equal(m.stop.kind, STOP_COSIM);
+	assert_int_equal(m.stop.status, EXIT_COSIM);
+	assert_non_null(strstr(m.stop.msg, "core 0's RTL twins"));
+	machine_free(&m);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -337,6 +415,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_guarded_prefetcher_is_off_where_the_page_does_not_enable_it),
 		cmocka_unit_test(test_sequential_prefetch_wastes_lines_on_scattered_routines),
 		cmocka_unit_test(test_observing_the_stream_buffers_every_cycle_changes_nothing),
+		cmocka_unit_test(test_stride_prefetcher_removes_most_sweep_misses),
+		cmocka_unit_test(test_a_cosimulation_mismatch_stops_the_run_as_cosim),
 	};
 
 	elf_dir = argc > 1 ? argv[1] : "build/tests/hand";

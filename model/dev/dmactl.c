@@ -55,7 +55,7 @@ static void agent_done(void *agent, const struct bus_req *r, int shared, uint64_
 
 	d->stats[c].bus_cycles.v[d->mode[c]] += now - r->granted;
 	if (d->rsp_count < DMACTL_QUEUE)
-		d->rsp[(d->rsp_head + d->rsp_count++) % DMACTL_QUEUE] = (uint16_t)r->tag;
+		d->rsp[(d->rsp_head + d->rsp_count++) % DMACTL_QUEUE] = (uint8_t)r->tag;
 }
 
 static const struct bus_agent_ops agent_ops = { agent_snoop, agent_holds, agent_done };
@@ -108,7 +108,7 @@ static void act(struct dmactl *d, const struct dma_in *in, const struct dma_out 
 		d->waiting[c] = 0;
 	}
 	if (out->req_valid && in->req_ready && d->bus) {
-		int c = d->unit.q.slot[out->req_tag / 4].chan;
+		int c = out->req_chan;
 		struct bus_req r = {
 			.op = out->req_write ? BUS_DMA_WR : BUS_DMA_RD, .agent = (uint8_t)d->agent[c],
 			.mode = d->mode[c], .line = out->req_line, .ready = now,
@@ -186,21 +186,21 @@ static int reg_read(void *dev, uint32_t off, int size, uint32_t *val)
 {
 	struct dmactl *d = dev;
 	int c = (int)(off / DMA_CHAN_BYTES);
-	const struct dma_chan *ch;
+	struct dma_chan_status st;
 
 	if (size != 4 || (off & 3) || c >= d->nchan)
 		return -1;
-	ch = &d->unit.q.ch[c];
+	st = dma_chan_status(&d->unit, c);
 	switch (off % DMA_CHAN_BYTES) {
 	case DMA_REG_SRC: *val = d->src[c]; break;
 	case DMA_REG_DST: *val = d->dst[c]; break;
 	case DMA_REG_LEN: *val = d->len[c]; break;
 	case DMA_REG_CTRL: *val = d->ctrl[c]; break;
 	case DMA_REG_STATUS: {
-		int busy = ch->busy || ((d->queued_cmds >> c) & 1);
+		int busy = st.busy || ((d->queued_cmds >> c) & 1);
 
-		*val = (busy ? DMA_ST_BUSY : 0) | (ch->done ? DMA_ST_DONE : 0) |
-		       (ch->err ? DMA_ST_ERR : 0) | ((uint32_t)ch->cause << DMA_ST_CAUSE_SHIFT);
+		*val = (busy ? DMA_ST_BUSY : 0) | (st.done ? DMA_ST_DONE : 0) |
+		       (st.err ? DMA_ST_ERR : 0) | ((uint32_t)st.cause << DMA_ST_CAUSE_SHIFT);
 		if (busy && !d->waiting[c]) {
 			d->waiting[c] = 1;
 			d->wait_from[c] = *d->now;

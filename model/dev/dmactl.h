@@ -102,7 +102,7 @@ struct dmactl {
 	uint32_t cmd_head, cmd_count;
 	uint8_t clr[DMACTL_QUEUE];
 	uint32_t clr_head, clr_count;
-	uint16_t rsp[DMACTL_QUEUE];
+	uint8_t rsp[DMACTL_QUEUE];
 	uint32_t rsp_head, rsp_count;
 	uint32_t queued_cmds;		/* bit c: a command of channel c waits (it reads busy) */
 

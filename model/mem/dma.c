@@ -97,14 +97,16 @@ static int slot_request(const struct dma *e, const struct dma_slot *sl, int s,
 		out->req_write = 0;
 		out->req_partial = 0;
 		out->req_line = sl->src / line + sl->issued;
-		out->req_tag = (uint16_t)(s * 4 + sl->issued);
+		out->req_tag = (uint8_t)(s * 4 + sl->issued);
+		out->req_chan = sl->chan;
 		return 1;
 	}
 	if (sl->issued == sl->reads && sl->back == sl->reads) {
 		out->req_write = 1;
 		out->req_partial = sl->len < line;
 		out->req_line = sl->dst / line;
-		out->req_tag = (uint16_t)(s * 4 + 2);
+		out->req_tag = (uint8_t)(s * 4 + 2);
+		out->req_chan = sl->chan;
 		return 1;
 	}
 	return 0;
@@ -220,7 +222,16 @@ void dma_eval(struct dma *e, const struct dma_in *in, struct dma_out *out)
 	if (in->cmd_valid)
 		out->cmd_cause = (uint8_t)command(e, in, &d->ch[in->cmd_chan]);
 
-	out->irq = dma_irq(e);	/* from the state this cycle */
+	/* From the state this cycle. */
+	out->irq = (uint16_t)dma_irq(e);
+	for (int c = 0; c < p->channels; c++) {
+		struct dma_chan_status st = dma_chan_status(e, c);
+
+		out->st_busy |= (uint16_t)(st.busy << c);
+		out->st_done |= (uint16_t)(st.done << c);
+		out->st_err |= (uint16_t)(st.err << c);
+		out->st_cause[c] = st.cause;
+	}
 }
 
 void dma_tick(struct dma *e)

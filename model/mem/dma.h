@@ -25,7 +25,9 @@
  *     (wr_*), its slot is freed, and a channel whose last chunk it was is
  *     done (done_*, and its interrupt if it asked for one);
  *   clr_valid: the channel's done and error bits (and interrupt) clear.
- * Outputs are combinational from the state and the inputs.
+ * The outputs of a cycle are combinational from the state and the inputs,
+ * but irq and st_* come from the registered state alone (what software reads
+ * in STATUS between two cycles). rtl/dma.sv is the twin.
  */
 #ifndef OSPREY_DMA_H
 #define OSPREY_DMA_H
@@ -33,9 +35,6 @@
 #include <stdint.h>
 
 #include "mem/dma_if.h"
-
-#define DMA_MAX_CHANNELS	16	/* one per hart */
-#define DMA_MAX_SLOTS		16	/* line buffers (lines in flight) */
 
 struct dma_params {
 	int channels;		/* harts */
@@ -97,6 +96,19 @@ int dma_active(const struct dma *e);
 
 /* The interrupt lines out.irq carries in the next cycle (from the registered state). */
 uint32_t dma_irq(const struct dma *e);
+
+/* A channel's STATUS bits, as the st_* outputs show them (from the registered state). */
+struct dma_chan_status {
+	uint8_t busy, done, err;
+	uint8_t cause;		/* enum dma_cause */
+};
+
+static inline struct dma_chan_status dma_chan_status(const struct dma *e, int c)
+{
+	const struct dma_chan *ch = &e->q.ch[c];
+
+	return (struct dma_chan_status){ ch->busy, ch->done, ch->err, ch->cause };
+}
 
 /* The check a command gets (enum dma_cause), without the busy check. */
 enum dma_cause dma_check(const struct dma_params *p, uint8_t op, uint32_t src, uint32_t dst,

@@ -158,12 +158,19 @@ static void step(struct dmactl *d, uint64_t now, int loopback)
 	struct dma_out out;
 
 	gather(d, &in);
-	dma_eval(&d->unit, &in, &out);
+	if (d->step) {
+		/* The actions depend on the outputs only: the unit may be clocked first. */
+		if (d->step(d->step_ctx, now, &in, &out))
+			d->step_failed = 1;
+	} else {
+		dma_eval(&d->unit, &in, &out);
+	}
 	act(d, &in, &out, now);
 	/* Functional mode: the "bus" answers every request in the next cycle, at no cost. */
 	if (loopback && out.req_valid && d->rsp_count < DMACTL_QUEUE)
 		d->rsp[(d->rsp_head + d->rsp_count++) % DMACTL_QUEUE] = out.req_tag;
-	dma_tick(&d->unit);
+	if (!d->step)
+		dma_tick(&d->unit);
 	/* Work left, or an interrupt line to move in the next cycle. */
 	d->active = dma_active(&d->unit) || dma_irq(&d->unit) != d->irq;
 }

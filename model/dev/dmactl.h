@@ -71,6 +71,13 @@ struct dma_stats {
 	struct mctr wait_cycles;
 };
 
+/*
+ * One cycle of the engine in place of dma_eval() and dma_tick(): a
+ * co-simulation runs the C unit (the one the system holds) and its RTL twin
+ * on @in and returns nonzero when their outputs differ.
+ */
+typedef int dma_step_fn(void *ctx, uint64_t now, const struct dma_in *in, struct dma_out *out);
+
 #define DMACTL_QUEUE 16	/* commands, clears and bus completions waiting for the engine */
 
 struct dmactl {
@@ -112,6 +119,10 @@ struct dmactl {
 	uint32_t irq;			/* lines driven to the PLIC, bit c for channel c */
 	int active;			/* after its last cycle, the engine had work or an
 					 * interrupt line to change */
+	dma_step_fn *step;		/* NULL: the C unit alone */
+	void *step_ctx;
+	int step_always;		/* step every cycle (co-simulation), not only when busy */
+	int step_failed;		/* the step function reported a mismatch */
 	uint8_t buf[DMA_MAX_SLOTS][PAGE_SIZE];	/* the slots' line data (a line is at most a page) */
 	struct dma_stats stats[DMA_MAX_CHANNELS];
 };
@@ -130,7 +141,7 @@ void dmactl_attach_bus(struct dmactl *d, struct bus *bus);
 /* True when the engine must be stepped this cycle (timing mode). */
 static inline int dmactl_busy(const struct dmactl *d)
 {
-	return d->active || d->cmd_count || d->clr_count || d->rsp_count;
+	return d->active || d->cmd_count || d->clr_count || d->rsp_count || d->step_always;
 }
 
 /* One cycle of the engine at @now (timing mode). */

@@ -663,7 +663,11 @@ static void run_timing(struct machine *m)
 		if (__builtin_expect(timing_any_stuck(t), 0)) {
 			int i = timing_stuck(t);
 
-			if (t->core[i].ipf.sb_failed)
+			if (i < 0)	/* no core: the DMA engine's co-simulation */
+				sim_stop(&m->stop, STOP_STUCK, EXIT_COSIM,
+					 "co-simulation mismatch in the DMA engine (cycle %llu): see "
+					 "the report above", (unsigned long long)m->now);
+			else if (t->core[i].ipf.sb_failed)
 				sim_stop(&m->stop, STOP_STUCK, EXIT_COSIM,
 					 "co-simulation mismatch in core %d's stream buffers (cycle "
 					 "%llu): see the report above", i, (unsigned long long)m->now);

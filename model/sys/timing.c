@@ -145,6 +145,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 	/* The DMA engine after the cores: a start they wrote this cycle counts now. */
 	if (t->dma && dmactl_busy(t->dma)) {
 		dmactl_cycle(t->dma, now);
+		t->stuck |= t->dma->step_failed;	/* a co-simulation mismatch stops the run */
 		if (dmactl_busy(t->dma))
 			soonest = now + 1;
 	}

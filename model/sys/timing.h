@@ -70,10 +70,14 @@ int timing_cycle(struct timing *t, uint64_t now);
 /* The earliest cycle after @now at which some unit has work (UINT64_MAX: none). */
 uint64_t timing_next(struct timing *t, uint64_t now);
 
-/* A core whose hart can make no progress (HART_STUCK), or -1. */
+/*
+ * A core whose hart can make no progress (HART_STUCK) or whose stream
+ * buffers' co-simulation failed, or -1 (then the DMA engine's co-simulation
+ * failed: dmactl.step_failed).
+ */
 int timing_stuck(const struct timing *t);
 
-/* Some core's hart reported HART_STUCK: call timing_stuck(). */
+/* Some core's hart reported HART_STUCK, or a co-simulation failed: call timing_stuck(). */
 static inline int timing_any_stuck(const struct timing *t)
 {
 	return t->stuck;

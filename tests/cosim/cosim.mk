@@ -108,7 +108,13 @@ $(RTL_OUT)/cosim/port_wave.o: $(COSIM_SRC)/port_wave.c $(COSIM_SRC)/port_wave.h 
 	@mkdir -p $(dir $@)
 	$(CC) $(COSIM_CFLAGS) -c $< -o $@
 
-$(COSIM_LIB): $(addprefix $(RTL_OUT)/cosim/,cosim.o ports.o port_wave.o fstapi.o fastlz.o lz4.o)
+$(RTL_OUT)/cosim/dma_check.o: $(COSIM_SRC)/dma_check.c $(COSIM_SRC)/dma_check.h $(COSIM_SRC)/ports.h \
+		$(COSIM_SRC)/port_wave.h model/mem/dma_if.h model/mem/dma.h
+	@mkdir -p $(dir $@)
+	$(CC) $(COSIM_CFLAGS) -c $< -o $@
+
+$(COSIM_LIB): $(addprefix $(RTL_OUT)/cosim/,cosim.o ports.o port_wave.o dma_check.o fstapi.o \
+		fastlz.o lz4.o)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -171,6 +177,10 @@ lint-rtl:
 	$(VERILATOR) --lint-only -Wall -DSBUF_BROKEN --top-module sbuf rtl/sbuf.sv
 	$(VERILATOR) --lint-only -Wall -DIPF_ENGINE_BROKEN -GNextLine=3 -GGuarded=2 -GGuardLine=1 \
 		--top-module ipf_engine rtl/ipf_engine.sv
+	$(VERILATOR) --lint-only -Wall -DDMA_BROKEN -GChannels=16 -GSlots=16 -GLineShift=12 \
+		--top-module dma rtl/dma.sv
+	$(VERILATOR) --lint-only -Wall -GChannels=1 -GSlots=1 -GSetup=0 -GLineShift=2 -GGranule=1 \
+		--top-module dma rtl/dma.sv
 	@echo "lint-rtl: clean"
 
 synth-rtl: $(RTL_OUT)/sbuf.synth.log
@@ -184,5 +194,6 @@ $(RTL_OUT)/sbuf.synth.log: rtl/sbuf.sv
 TEST_TARGETS += test-cosim-unit
 
 include $(COSIM_TDIR)/ipf_engine.mk
+include $(COSIM_TDIR)/dma.mk
 
 -include $(wildcard $(COSIM_OUT)/*.d $(RTL_OUT)/cosim/*.d)

@@ -653,7 +653,7 @@ static int run(int argc, char **argv)
 		return die("%s", "--kanata-to must be after --kanata-from");
 	if (view_at_set && !view_snapshot)
 		return die("%s", "--view-at needs --view-snapshot FILE.png");
-	if (cosim.sbuf || cosim.wave_path)
+	if (cosim.sbuf || cosim.dma || cosim.wave_path)
 		setup.cosim = &cosim;
 	if (kanata_file)
 		setup.kanata = &kanata;
@@ -788,7 +788,7 @@ static int run(int argc, char **argv)
 			status = EXIT_OUTPUT;
 		kanata_free(&kanata);
 	}
-	if ((cosim.sbuf || cosim.wave_path) && sim_cosim_finish(&cosim))
+	if ((cosim.sbuf || cosim.dma || cosim.wave_path) && sim_cosim_finish(&cosim))
 		status = EXIT_OUTPUT;
 	if (m.stop.msg[0])
 		fprintf(stderr, "osprey: %s\n", m.stop.msg);

@@ -7,6 +7,7 @@
 
 #include "cosim.h"
 #include "sbuf_rtl.h"
+#include "sim_cosim_dma.h"
 
 /* One core's stream buffer step: the C unit alone, or beside its RTL twin. */
 struct core_step {
@@ -29,22 +30,25 @@ int sim_cosim_parse(struct sim_cosim *c, const char *list, char *err, size_t err
 	size_t len;
 
 	if (!*list) {
-		snprintf(err, errlen, "--cosim: no unit given (units: sbuf)");
+		snprintf(err, errlen, "--cosim: no unit given (units: sbuf, dma)");
 		return -1;
 	}
 	for (;; tok += len + 1) {
 		len = strcspn(tok, ",");
 		if (!len) {
-			snprintf(err, errlen, "--cosim: empty unit name in '%s' (units: sbuf)",
+			snprintf(err, errlen, "--cosim: empty unit name in '%s' (units: sbuf, dma)",
 				 list);
 			return -1;
 		}
-		if (len != 4 || strncmp(tok, "sbuf", 4)) {
-			snprintf(err, errlen, "--cosim: no RTL twin for unit '%.*s' (units: sbuf)",
+		if (len == 4 && !strncmp(tok, "sbuf", 4)) {
+			c->sbuf = 1;
+		} else if (len == 3 && !strncmp(tok, "dma", 3)) {
+			c->dma = 1;
+		} else {
+			snprintf(err, errlen, "--cosim: no RTL twin for unit '%.*s' (units: sbuf, dma)",
 				 (int)len, tok);
 			return -1;
 		}
-		c->sbuf = 1;
 		if (!tok[len])
 			return 0;
 	}
@@ -55,12 +59,17 @@ int sim_cosim_check(const struct sim_cosim *c, const struct config *cfg, char *e
 {
 	int nbufs, depth, head_only;
 
-	if (!c->sbuf && !c->wave_path)
+	if (!c->sbuf && !c->dma && !c->wave_path)
 		return 0;
 	if (cfg->mode != MODE_TIMING) {
-		snprintf(err, errlen, "%s needs timing mode", c->sbuf ? "--cosim" : "--waves");
+		snprintf(err, errlen, "%s needs timing mode",
+			 c->sbuf || c->dma ? "--cosim" : "--waves");
 		return -1;
 	}
+	if (c->dma && sim_cosim_dma_check(cfg, err, errlen))
+		return -1;
+	if (!c->sbuf && !c->wave_path)
+		return 0;
 	if (!cfg->pf.sbufs) {
 		snprintf(err, errlen, "%s: the machine has no stream buffers%s (set sbuf.count, "
 			 "e.g. --set sbuf.count=4)", c->sbuf ? "--cosim=sbuf" : "--waves",
@@ -143,6 +152,9 @@ int sim_cosim_attach(struct machine *m, void *ctx)
 	struct sim_cosim *c = ctx;
 	struct timing *t = m->timing;
 
+	if (c->dma && sim_cosim_dma_attach(m, c->wave_dir))
+		return -1;
+
 	for (int i = 0; i < t->ncores; i++) {
 		struct core_step *s = &steps[i];
 		struct ipf *p = &t->core[i].ipf;
@@ -194,6 +206,7 @@ int sim_cosim_finish(struct sim_cosim *c)
 		memset(s, 0, sizeof(*s));
 	}
 	nsteps = 0;
+	sim_cosim_dma_finish();
 	if (c->sbuf)
 		fprintf(stderr, "osprey: cosim sbuf: %llu core-cycles compared, %llu mismatching\n",
 			(unsigned long long)cycles, (unsigned long long)bad);

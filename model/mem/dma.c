@@ -55,6 +55,17 @@ int dma_active(const struct dma *e)
 	return 0;
 }
 
+int dma_as_reset(const struct dma *e)
+{
+	for (int c = 0; c < e->p.channels; c++) {
+		const struct dma_chan *ch = &e->q.ch[c];
+
+		if (ch->done || ch->err || ch->cause || ch->irq_en)
+			return 0;
+	}
+	return !dma_active(e) && e->q.rr == 0;
+}
+
 uint32_t dma_irq(const struct dma *e)
 {
 	uint32_t irq = 0;

@@ -94,6 +94,14 @@ void dma_tick(struct dma *e);
 /* True when some channel or slot has work: the engine must be evaluated each cycle. */
 int dma_active(const struct dma *e);
 
+/*
+ * True when the engine behaves as reset from here on, whatever comes in: no
+ * work, no status bits, the round-robin pointer at channel 0 (what an
+ * operation left in a channel's other fields is overwritten before use).
+ * An RTL twin fresh from reset can then run beside it.
+ */
+int dma_as_reset(const struct dma *e);
+
 /* The interrupt lines out.irq carries in the next cycle (from the registered state). */
 uint32_t dma_irq(const struct dma *e);
 

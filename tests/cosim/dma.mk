@@ -95,3 +95,11 @@ cosim-dma-long: $(DMA_PROGS)
 	DMA_WAVE_DIR=$(COSIM_WAVES) $(COSIM_OUT)/test_dma_b $(DMA_CYCLES_LONG) $(DMA_SEED)
 
 TEST_TARGETS += test-cosim-dma
+
+# The system shadow on a kernel workload slice (tests/cosim/dma_system.sh).
+.PHONY: test-cosim-dma-system
+test-cosim-dma-system: $(OSPREY) $(KERNEL_ELF) $(WL_DIR)/shell.img
+	@sh $(COSIM_TDIR)/dma_system.sh $(OSPREY) $(KERNEL_ELF) $(WL_DIR)/shell.img \
+		$(COSIM_OUT)/dma_system
+
+TEST_TARGETS += test-cosim-dma-system

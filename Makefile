@@ -116,12 +116,17 @@ deps-test:
 deps-cosim:
 	@sh sim/deps.sh cosim
 
-# The long co-simulation runs: the stream buffer's unit lockstep (10M cycles
-# per variant) and a whole-system shadow run of the demo on 4 harts.
+# The long co-simulation runs: the stream buffer's, the prefetch engine's and
+# the DMA engine's unit lockstep (10M cycles per variant), a whole-system
+# shadow run of the demo on 4 harts (stream buffers) and of the shell
+# workload's first 100M instructions (DMA engine).
 cosim: deps-cosim
 	@$(MAKE) --no-print-directory cosim-built
-cosim-built: cosim-unit-long cosim-ipf-long $(OSPREY) $(DEMO_ELF) lint-rtl synth-rtl
+cosim-built: cosim-unit-long cosim-ipf-long cosim-dma-long $(OSPREY) $(DEMO_ELF) lint-rtl \
+		synth-rtl $(KERNEL_ELF) $(WL_DIR)/shell.img
 	$(OSPREY) --cores 4 --set sbuf.count=4 --set sbuf.depth=4 --cosim=sbuf $(DEMO_ELF)
+	@sh tests/cosim/dma_system.sh $(OSPREY) $(KERNEL_ELF) $(WL_DIR)/shell.img \
+		$(BUILD)/tests/cosim/dma_system_long 100000000
 
 # A sub-make runs after the packages are in, so that nothing that needs the
 # cross toolchain is evaluated before it is installed.

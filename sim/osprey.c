@@ -100,7 +100,7 @@ static void usage(FILE *out)
 		"                       speak to it on stdin/stdout (console on stderr)\n"
 		"co-simulation:\n"
 		"  --cosim=UNITS        run RTL twins beside their C units, comparing every\n"
-		"                       output every cycle (units: sbuf); on a mismatch stop\n"
+		"                       output every cycle (units: sbuf, dma); on a mismatch stop\n"
 		"                       (exit 5) and write a waveform under waves/\n"
 		"  --waves FILE         dump core 0's stream buffer ports (and the RTL's, with\n"
 		"                       --cosim) to FILE (FST) from --waves-from C (default 0)\n"

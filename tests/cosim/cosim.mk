@@ -7,7 +7,7 @@
 #                              built), and the broken-RTL check (in make test)
 #   make cosim-unit-long       lockstep for SBUF_CYCLES_LONG cycles (10,000,000)
 #   make lint-rtl              verilator --lint-only -Wall on every rtl/*.sv
-#   make synth-rtl             yosys synth of rtl/sbuf.sv and its cell count
+#   make synth-rtl             yosys synth of rtl/sbuf.sv and rtl/dma.sv, their cell counts
 #   make sbuf-rtl-libs         only the RTL libraries
 #   SBUF_SEED=N                the random stimulus' seed (default 1)
 #
@@ -183,13 +183,13 @@ lint-rtl:
 		--top-module dma rtl/dma.sv
 	@echo "lint-rtl: clean"
 
-synth-rtl: $(RTL_OUT)/sbuf.synth.log
-	@grep -E "Number of (wires|cells):" $< | tail -2
-	@echo "synth-rtl: full report in $<"
+synth-rtl: $(RTL_OUT)/sbuf.synth.log $(RTL_OUT)/dma.synth.log
+	@for f in $^; do echo "$$f:"; grep -E "Number of (wires|cells):" $$f | tail -2; done
+	@echo "synth-rtl: full reports in $^"
 
-$(RTL_OUT)/sbuf.synth.log: rtl/sbuf.sv
+$(RTL_OUT)/%.synth.log: rtl/%.sv
 	@mkdir -p $(dir $@)
-	$(YOSYS) -q -l $@ -p "read_verilog -sv rtl/sbuf.sv; synth -top sbuf; stat" >/dev/null
+	$(YOSYS) -q -l $@ -p "read_verilog -sv $<; synth -top $*; stat" >/dev/null
 
 TEST_TARGETS += test-cosim-unit
 

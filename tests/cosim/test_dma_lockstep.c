@@ -151,6 +151,14 @@ static int directed(struct lockstep *ls)
 	bad |= one(ls, cmd(0, DMA_OP_COPY, base + g, base + 8 * line, 3 * line, 1));
 	bad |= one(ls, cmd(0, DMA_OP_ZERO, 0, base + 16 * line, line, 0));
 	bad |= drain(ls, 100000);
+	/* The last bytes of RAM: accepted. */
+	bad |= one(ls, cmd(0, DMA_OP_ZERO, 0, end - 2 * g, 2 * g, 0));
+	bad |= drain(ls, 100000);
+	/* Adjacent ranges, either way round: no overlap. */
+	bad |= one(ls, cmd(0, DMA_OP_COPY, base + 64 * line, base + 66 * line, 2 * line, 0));
+	bad |= drain(ls, 100000);
+	bad |= one(ls, cmd(0, DMA_OP_COPY, base + 66 * line, base + 64 * line, 2 * line, 0));
+	bad |= drain(ls, 100000);
 	/* Zeroing from the middle of a line to the middle of another. */
 	bad |= one(ls, cmd(0, DMA_OP_ZERO, 0, base + 20 * line - 2 * g, 2 * line + 4 * g, 0));
 	bad |= drain(ls, 100000);

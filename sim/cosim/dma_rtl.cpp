@@ -7,9 +7,6 @@
 // passed in by tests/cosim/dma.mk. The binding is generated from the port
 // lists of mem/dma_if.h.
 
-#include <cstdio>
-#include <new>
-
 #include "Vdma.h"
 #include "verilated.h"
 
@@ -55,35 +52,7 @@ static void read_outputs(Vdma *t, struct dma_out *out)
 
 extern "C" struct dma_rtl *dma_rtl_new(void)
 {
-	struct dma_rtl *r = new (std::nothrow) dma_rtl();
-	struct dma_in idle = {};
-
-	if (!r)
-		return NULL;
-	try {
-		r->ctx = new VerilatedContext;
-		r->top = new Vdma{r->ctx, "dma"};
-	} catch (...) {
-		delete r->ctx;
-		delete r;
-		fprintf(stderr, "dma_rtl: cannot create the Verilated model\n");
-		return NULL;
-	}
-	Vdma *t = r->top;
-
-	drive_inputs(t, &idle);
-	t->clk_i = 0;
-	t->rst_ni = 1;
-	t->eval();
-	t->rst_ni = 0;		/* asynchronous: the falling edge resets */
-	t->eval();
-	t->clk_i = 1;
-	t->eval();
-	t->clk_i = 0;
-	t->eval();
-	t->rst_ni = 1;
-	t->eval();
-	return r;
+	return vl_unit_new<dma_rtl, Vdma, struct dma_in>("dma", drive_inputs);
 }
 
 extern "C" void dma_rtl_eval(struct dma_rtl *r, const struct dma_in *in, struct dma_out *out)

@@ -14,6 +14,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <new>
 
 #include "verilated.h"
 
@@ -80,6 +82,49 @@ static inline void vl_unit_eval(R *r, const In *in, Out *out, Drive drive, Read 
 	drive(r->top, in);
 	r->top->eval();
 	read(r->top, out);
+}
+
+/* Reset: the asynchronous reset's falling edge with a clock pulse under it, inputs as driven. */
+template <class R> static inline void vl_unit_reset(R *r)
+{
+	r->top->clk_i = 0;
+	r->top->rst_ni = 1;
+	r->top->eval();
+	r->top->rst_ni = 0;
+	r->top->eval();
+	r->top->clk_i = 1;
+	r->top->eval();
+	r->top->clk_i = 0;
+	r->top->eval();
+	r->top->rst_ni = 1;
+	r->top->eval();
+}
+
+/*
+ * A new wrapper R around a Verilated model V named @name, reset with every
+ * input 0 (@drive of an all-zero In); NULL after a message on stderr if it
+ * cannot be made.
+ */
+template <class R, class V, class In, class Drive>
+static inline R *vl_unit_new(const char *name, Drive drive)
+{
+	R *r = new (std::nothrow) R();
+	In idle = {};
+
+	if (!r)
+		return NULL;
+	try {
+		r->ctx = new VerilatedContext;
+		r->top = new V{r->ctx, name};
+	} catch (...) {
+		delete r->ctx;
+		delete r;
+		fprintf(stderr, "%s_rtl: cannot create the Verilated model\n", name);
+		return NULL;
+	}
+	drive(r->top, &idle);
+	vl_unit_reset(r);
+	return r;
 }
 
 template <class R> static inline void vl_unit_tick(R *r)

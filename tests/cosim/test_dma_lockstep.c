@@ -28,6 +28,7 @@
 
 #include "dma_check.h"
 #include "dma_rtl.h"
+#include "lockstep_cli.h"
 #include "mem/dma.h"
 
 static uint64_t rng;
@@ -249,19 +250,14 @@ static int random_run(struct lockstep *ls, uint64_t cycles)
 
 int main(int argc, char **argv)
 {
-	int expect = argc > 1 && !strcmp(argv[1], "--expect-mismatch");
+	struct lockstep_cli a;
 	struct dma_params p;
 	static struct lockstep ls;
-	uint64_t cycles, seed;
 	int bad;
 
-	if (argc < 2 + expect) {
-		fprintf(stderr, "usage: %s [--expect-mismatch] CYCLES [SEED]\n", argv[0]);
+	if (lockstep_cli_parse(&a, argc, argv))
 		return 2;
-	}
-	cycles = strtoull(argv[1 + expect], NULL, 0);
-	seed = argc > 2 + expect ? strtoull(argv[2 + expect], NULL, 0) : 1;
-	rng = seed;
+	rng = a.seed;
 	dma_rtl_params(&p);
 	dma_init(&ls.c, &p);
 	ls.r = dma_rtl_new();
@@ -273,32 +269,18 @@ int main(int argc, char **argv)
 	printf("dma lockstep (%s): %d channels, %d slots, %u-byte lines, granule %u, max_len %u, "
 	       "setup %u, RAM 0x%08x + 0x%llx, seed %" PRIu64 "\n", dma_rtl_variant(), p.channels,
 	       p.slots, p.line, p.granule, p.max_len, p.setup, p.ram_base,
-	       (unsigned long long)p.ram_size, seed);
+	       (unsigned long long)p.ram_size, a.seed);
 	bad = directed(&ls);
 	if (!bad)
-		bad = random_run(&ls, cycles);
+		bad = random_run(&ls, a.cycles);
 	printf("exercised: %" PRIu64 " captures, %" PRIu64 " line writes (%" PRIu64 " partial), %"
 	       PRIu64 " completions; commands by cause 0..7:", ls.caps, ls.writes, ls.partial,
 	       ls.dones);
 	for (int c = 0; c < DMA_CAUSES; c++)
 		printf(" %" PRIu64, ls.causes[c]);
 	printf("\n");
-	if (expect) {
-		const char *wave = dma_check_wave_path(ls.k);
-		FILE *f = wave[0] ? fopen(wave, "rb") : NULL;
-		int wave_ok = f && fseek(f, 0, SEEK_END) == 0 && ftell(f) > 0;
-
-		if (f)
-			fclose(f);
-		printf("%s after %" PRIu64 " cycles%s\n",
-		       bad ? "mismatch found, as expected" : "FAILED: no mismatch",
-		       dma_check_cycles(ls.k), bad && !wave_ok ? ", but FAILED to write its waveform" : "");
-		bad = !(bad && wave_ok);
-	} else {
-		printf("%s: %" PRIu64 " cycles compared\n", bad ? "FAILED" : "agree",
-		       dma_check_cycles(ls.k));
-	}
+	bad = lockstep_cli_verdict(&a, bad, dma_check_cycles(ls.k), dma_check_wave_path(ls.k));
 	dma_check_free(ls.k);
 	dma_rtl_free(ls.r);
-	return bad ? 1 : 0;
+	return bad;
 }

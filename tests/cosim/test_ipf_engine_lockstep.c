@@ -27,6 +27,7 @@
 
 #include "cpu/ipf_engine.h"
 #include "ipf_engine_rtl.h"
+#include "lockstep_cli.h"
 #include "port_wave.h"
 #include "ports.h"
 #include "sys/config.h"
@@ -252,19 +253,14 @@ static int random_run(struct lockstep *ls, uint64_t cycles)
 
 int main(int argc, char **argv)
 {
-	int expect = argc > 1 && !strcmp(argv[1], "--expect-mismatch");
+	struct lockstep_cli a;
 	struct ipf_engine_params p;
 	static struct lockstep ls;
-	uint64_t cycles, seed;
 	int bad;
 
-	if (argc < 2 + expect) {
-		fprintf(stderr, "usage: %s [--expect-mismatch] CYCLES [SEED]\n", argv[0]);
+	if (lockstep_cli_parse(&a, argc, argv))
 		return 2;
-	}
-	cycles = strtoull(argv[1 + expect], NULL, 0);
-	seed = argc > 2 + expect ? strtoull(argv[2 + expect], NULL, 0) : 1;
-	rng = seed;
+	rng = a.seed;
 	ipf_engine_rtl_params(&p);
 	ipf_engine_init(&ls.c, &p);
 	ls.r = ipf_engine_rtl_new();
@@ -272,22 +268,10 @@ int main(int argc, char **argv)
 		return 1;
 	printf("ipf_engine lockstep (%s): nextline %u degree %u guarded %u depth %u "
 	       "guard_line %u line %u bytes, seed %" PRIu64 "\n", ipf_engine_rtl_variant(),
-	       p.nextline, p.degree, p.guarded, p.guard_depth, p.guard_line, p.line_bytes, seed);
+	       p.nextline, p.degree, p.guarded, p.guard_depth, p.guard_line, p.line_bytes, a.seed);
 	bad = directed(&ls);
 	if (!bad)
-		bad = random_run(&ls, cycles);
+		bad = random_run(&ls, a.cycles);
 	ipf_engine_rtl_free(ls.r);
-	if (expect) {
-		FILE *f = ls.wave[0] ? fopen(ls.wave, "rb") : NULL;
-		int wave_ok = f && fseek(f, 0, SEEK_END) == 0 && ftell(f) > 0;
-
-		if (f)
-			fclose(f);
-		printf("%s after %" PRIu64 " cycles%s\n",
-		       bad ? "mismatch found, as expected" : "FAILED: no mismatch", ls.cycle,
-		       bad && !wave_ok ? ", but FAILED to write its waveform" : "");
-		return bad && wave_ok ? 0 : 1;
-	}
-	printf("%s: %" PRIu64 " cycles compared\n", bad ? "FAILED" : "agree", ls.cycle);
-	return bad ? 1 : 0;
+	return lockstep_cli_verdict(&a, bad, ls.cycle, ls.wave);
 }

@@ -8,9 +8,9 @@
 // requests, captures, writes, completion, status) and the system around it
 // moves the bytes.
 //
-// State: per channel (Channels of them) its status (busy, done, err, cause),
+// State: per channel (SYS_CORES of them) its status (busy, done, err, cause),
 // the operation (op, irq_en, src, dst, len), the cycles of setup left, the
-// bytes cut into chunks and the bytes written; per slot (Slots of them) the
+// bytes cut into chunks and the bytes written; per slot (DMA_INFLIGHT of them) the
 // chunk it holds (valid, channel, source lines to read, requests issued,
 // reads back, src, dst, len); the round-robin pointer rr_q.
 //
@@ -41,18 +41,21 @@
 // checker must catch.
 
 module dma #(
-  parameter int          Channels  = 4,              // one per hart, 1..16
-  parameter int          Slots     = 4,              // lines in flight, 1..16
-  parameter int          LineShift = 6,              // log2 of the bus line in bytes, 2..12
-  parameter int          Granule   = 4,              // bytes; a power of two
-  parameter int          MaxLen    = 65536,          // bytes one operation may move
-  parameter int          Setup     = 10,             // cycles from a start to its first chunk
-  parameter logic [31:0] RamBase   = 32'h8000_0000,  // the RAM transfers may touch
-  parameter logic [32:0] RamSize   = 33'h0800_0000,  // its bytes
-  localparam int         MaxChan   = 16,             // channels on the ports (DMA_MAX_CHANNELS)
-  localparam int         ChanW     = 4,              // a channel number on the ports
-  localparam int         SlotW     = 4,              // a slot number on the ports
-  localparam int         TagW      = 6               // slot * 4 + kind
+  // Set by the configuration keys (sim/cosim/twin.h: sys.cores is SYS_CORES)
+  parameter int          SYS_CORES    = 4,              // channels, one per hart, 1..16
+  parameter int          DMA_INFLIGHT = 4,              // slots: lines in flight, 1..16
+  parameter int          L2_LINE      = 64,             // bytes of a bus line, 4..4096
+  parameter int          DMA_GRANULE  = 4,              // bytes; a power of two
+  parameter int          DMA_MAX_LEN  = 65536,          // bytes one operation may move
+  parameter int          DMA_SETUP    = 10,             // cycles from a start to its first chunk
+  parameter int unsigned SYS_MEM_SIZE = 32'h0800_0000,  // bytes of RAM transfers may touch
+  parameter logic [31:0] RamBase      = 32'h8000_0000,  // where it starts
+  localparam int         LineShift    = $clog2(L2_LINE),
+  localparam logic [32:0] RamSize     = 33'(SYS_MEM_SIZE),  // RAM may end at 2^32
+  localparam int         MaxChan      = 16,             // channels on the ports (DMA_MAX_CHANNELS)
+  localparam int         ChanW        = 4,              // a channel number on the ports
+  localparam int         SlotW        = 4,              // a slot number on the ports
+  localparam int         TagW         = 6               // slot * 4 + kind
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -103,11 +106,11 @@ module dma #(
   output logic [MaxChan*3-1:0] st_cause_o
 );
 
-  localparam int LenW    = $clog2(MaxLen + 1);                 // bytes of an operation
-  localparam int SetupW  = Setup > 0 ? $clog2(Setup + 1) : 1;  // setup cycles left
+  localparam int LenW    = $clog2(DMA_MAX_LEN + 1);                 // bytes of an operation
+  localparam int SetupW  = DMA_SETUP > 0 ? $clog2(DMA_SETUP + 1) : 1;  // setup cycles left
   localparam int OffW    = LineShift + 1;                      // bytes of a chunk, 1..line
   localparam logic [31:0] LineBytes = 32'(1) << LineShift;
-  localparam logic [31:0] GranMask  = 32'(Granule - 1);
+  localparam logic [31:0] GranMask  = 32'(DMA_GRANULE - 1);
 
   localparam logic [1:0] OpCopy = 2'd1;  // enum dma_op
   localparam logic [1:0] OpZero = 2'd2;
@@ -120,29 +123,29 @@ module dma #(
   localparam logic [2:0] ErrOverlap   = 3'd6;
   localparam logic [2:0] ErrBusy      = 3'd7;
 
-  // Channels
-  logic [Channels-1:0]        ch_busy_q, ch_busy_d;      // an operation is under way
-  logic [Channels-1:0]        ch_done_q, ch_done_d;      // the last one completed
-  logic [Channels-1:0]        ch_err_q, ch_err_d;        // a command was refused
-  logic [Channels*3-1:0]      ch_cause_q, ch_cause_d;    // why (enum dma_cause)
-  logic [Channels*2-1:0]      ch_op_q, ch_op_d;          // enum dma_op under way
-  logic [Channels-1:0]        ch_irq_en_q, ch_irq_en_d;  // interrupt at the end
-  logic [Channels*32-1:0]     ch_src_q, ch_src_d;
-  logic [Channels*32-1:0]     ch_dst_q, ch_dst_d;
-  logic [Channels*LenW-1:0]   ch_len_q, ch_len_d;
-  logic [Channels*SetupW-1:0] ch_setup_q, ch_setup_d;    // cycles before the first chunk
-  logic [Channels*LenW-1:0]   ch_cut_q, ch_cut_d;        // bytes handed to chunks
-  logic [Channels*LenW-1:0]   ch_fin_q, ch_fin_d;        // bytes written
+  // SYS_CORES
+  logic [SYS_CORES-1:0]        ch_busy_q, ch_busy_d;      // an operation is under way
+  logic [SYS_CORES-1:0]        ch_done_q, ch_done_d;      // the last one completed
+  logic [SYS_CORES-1:0]        ch_err_q, ch_err_d;        // a command was refused
+  logic [SYS_CORES*3-1:0]      ch_cause_q, ch_cause_d;    // why (enum dma_cause)
+  logic [SYS_CORES*2-1:0]      ch_op_q, ch_op_d;          // enum dma_op under way
+  logic [SYS_CORES-1:0]        ch_irq_en_q, ch_irq_en_d;  // interrupt at the end
+  logic [SYS_CORES*32-1:0]     ch_src_q, ch_src_d;
+  logic [SYS_CORES*32-1:0]     ch_dst_q, ch_dst_d;
+  logic [SYS_CORES*LenW-1:0]   ch_len_q, ch_len_d;
+  logic [SYS_CORES*SetupW-1:0] ch_setup_q, ch_setup_d;    // cycles before the first chunk
+  logic [SYS_CORES*LenW-1:0]   ch_cut_q, ch_cut_d;        // bytes handed to chunks
+  logic [SYS_CORES*LenW-1:0]   ch_fin_q, ch_fin_d;        // bytes written
 
-  // Slots
-  logic [Slots-1:0]           sl_valid_q, sl_valid_d;
-  logic [Slots*ChanW-1:0]     sl_chan_q, sl_chan_d;
-  logic [Slots*2-1:0]         sl_reads_q, sl_reads_d;    // source lines to read: 0, 1, 2
-  logic [Slots*2-1:0]         sl_issued_q, sl_issued_d;  // requests made, reads first
-  logic [Slots*2-1:0]         sl_back_q, sl_back_d;      // reads returned
-  logic [Slots*32-1:0]        sl_src_q, sl_src_d;        // first byte of the chunk
-  logic [Slots*32-1:0]        sl_dst_q, sl_dst_d;
-  logic [Slots*OffW-1:0]      sl_len_q, sl_len_d;        // bytes, within one line
+  // DMA_INFLIGHT
+  logic [DMA_INFLIGHT-1:0]           sl_valid_q, sl_valid_d;
+  logic [DMA_INFLIGHT*ChanW-1:0]     sl_chan_q, sl_chan_d;
+  logic [DMA_INFLIGHT*2-1:0]         sl_reads_q, sl_reads_d;    // source lines to read: 0, 1, 2
+  logic [DMA_INFLIGHT*2-1:0]         sl_issued_q, sl_issued_d;  // requests made, reads first
+  logic [DMA_INFLIGHT*2-1:0]         sl_back_q, sl_back_d;      // reads returned
+  logic [DMA_INFLIGHT*32-1:0]        sl_src_q, sl_src_d;        // first byte of the chunk
+  logic [DMA_INFLIGHT*32-1:0]        sl_dst_q, sl_dst_d;
+  logic [DMA_INFLIGHT*OffW-1:0]      sl_len_q, sl_len_d;        // bytes, within one line
 
   logic [ChanW-1:0]           rr_q, rr_d;                // the channel after the last served
 
@@ -168,7 +171,7 @@ module dma #(
       check = ErrOp;
     end else if (((dst | len | (copy ? src : 32'd0)) & GranMask) != '0) begin
       check = ErrAlign;
-    end else if (len > 32'(MaxLen)) begin
+    end else if (len > 32'(DMA_MAX_LEN)) begin
       check = ErrLong;
     end else if (ram_cause(dst, len) != CauseOk) begin
       check = ram_cause(dst, len);
@@ -255,7 +258,7 @@ module dma #(
     cause  = '0;
 
     // The request of the lowest-numbered slot that has one (from the state).
-    for (int s = 0; s < Slots; s++) begin
+    for (int s = 0; s < DMA_INFLIGHT; s++) begin
       if (!found && sl_valid_q[s]) begin
         if (sl_issued_q[s*2 +: 2] < sl_reads_q[s*2 +: 2]) begin
           found      = 1'b1;
@@ -277,7 +280,7 @@ module dma #(
     end
     req_valid_o = found;
     if (found && req_ready_i) begin
-      for (int s = 0; s < Slots; s++) begin
+      for (int s = 0; s < DMA_INFLIGHT; s++) begin
         if (s_req == SlotW'(s)) begin
           sl_issued_d[s*2 +: 2] = sl_issued_q[s*2 +: 2] + 2'd1;
         end
@@ -288,7 +291,7 @@ module dma #(
     s_rsp = rsp_tag_i[TagW-1:2];
     kind  = rsp_tag_i[1:0];
     if (rsp_valid_i) begin
-      for (int s = 0; s < Slots; s++) begin
+      for (int s = 0; s < DMA_INFLIGHT; s++) begin
         if (s_rsp == SlotW'(s)) begin
           src = sl_src_q[s*32 +: 32];
           len = sl_len_q[s*OffW +: OffW];
@@ -318,7 +321,7 @@ module dma #(
             wr_dst_o     = sl_dst_q[s*32 +: 32];
             wr_len_o     = 16'(len);
             sl_valid_d[s] = 1'b0;
-            for (int k = 0; k < Channels; k++) begin
+            for (int k = 0; k < SYS_CORES; k++) begin
               if (cc == ChanW'(k)) begin
                 ch_fin_d[k*LenW +: LenW] = ch_fin_q[k*LenW +: LenW] + LenW'(len);
                 if (ch_fin_d[k*LenW +: LenW] == ch_len_q[k*LenW +: LenW]) begin
@@ -336,21 +339,21 @@ module dma #(
 
     // A free slot (before this cycle's frees) takes the next chunk.
     found = 1'b0;
-    for (int s = 0; s < Slots; s++) begin
+    for (int s = 0; s < DMA_INFLIGHT; s++) begin
       if (!found && !sl_valid_q[s]) begin
         found  = 1'b1;
         s_free = SlotW'(s);
       end
     end
     if (found) begin
-      for (int k = 0; k < Channels; k++) begin
-        // (rr_q + k) mod Channels, one bit wider than a channel number
+      for (int k = 0; k < SYS_CORES; k++) begin
+        // (rr_q + k) mod SYS_CORES, one bit wider than a channel number
         cw = {1'b0, rr_q} + (ChanW + 1)'(k);
-        if (cw >= (ChanW + 1)'(Channels)) begin
-          cw = cw - (ChanW + 1)'(Channels);
+        if (cw >= (ChanW + 1)'(SYS_CORES)) begin
+          cw = cw - (ChanW + 1)'(SYS_CORES);
         end
         c = cw[ChanW-1:0];
-        for (int i = 0; i < Channels; i++) begin
+        for (int i = 0; i < SYS_CORES; i++) begin
           if (!picked && c == ChanW'(i) && ch_busy_q[i] && ch_setup_q[i*SetupW +: SetupW] == '0 &&
               ch_cut_q[i*LenW +: LenW] < ch_len_q[i*LenW +: LenW]) begin
             picked = 1'b1;
@@ -360,7 +363,7 @@ module dma #(
       end
     end
     if (picked) begin
-      for (int i = 0; i < Channels; i++) begin
+      for (int i = 0; i < SYS_CORES; i++) begin
         if (pc == ChanW'(i)) begin
           dst = ch_dst_q[i*32 +: 32] + 32'(ch_cut_q[i*LenW +: LenW]);
           src = ch_src_q[i*32 +: 32] + 32'(ch_cut_q[i*LenW +: LenW]);
@@ -375,7 +378,7 @@ module dma #(
           ch_cut_d[i*LenW +: LenW] = ch_cut_q[i*LenW +: LenW] + LenW'(len);
         end
       end
-      for (int s = 0; s < Slots; s++) begin
+      for (int s = 0; s < DMA_INFLIGHT; s++) begin
         if (s_free == SlotW'(s)) begin
           sl_valid_d[s]               = 1'b1;
           sl_chan_d[s*ChanW +: ChanW] = pc;
@@ -390,19 +393,19 @@ module dma #(
 `ifdef DMA_BROKEN
       rr_d = pc;
 `else
-      rr_d = pc == ChanW'(Channels - 1) ? '0 : pc + 1'b1;
+      rr_d = pc == ChanW'(SYS_CORES - 1) ? '0 : pc + 1'b1;
 `endif
     end
 
-    // Setup counts down while the channel stays busy.
-    for (int i = 0; i < Channels; i++) begin
+    // DMA_SETUP counts down while the channel stays busy.
+    for (int i = 0; i < SYS_CORES; i++) begin
       if (ch_busy_d[i] && ch_setup_d[i*SetupW +: SetupW] != '0 && ch_busy_q[i]) begin
         ch_setup_d[i*SetupW +: SetupW] = ch_setup_d[i*SetupW +: SetupW] - 1'b1;
       end
     end
 
     if (clr_valid_i) begin
-      for (int i = 0; i < Channels; i++) begin
+      for (int i = 0; i < SYS_CORES; i++) begin
         if (clr_chan_i == ChanW'(i)) begin
           ch_done_d[i] = 1'b0;
           ch_err_d[i]  = 1'b0;
@@ -412,7 +415,7 @@ module dma #(
 
     // A command: checked against the channel as this cycle leaves it.
     if (cmd_valid_i) begin
-      for (int i = 0; i < Channels; i++) begin
+      for (int i = 0; i < SYS_CORES; i++) begin
         if (cmd_chan_i == ChanW'(i)) begin
           cause = ch_busy_d[i] ? ErrBusy : check(cmd_op_i, cmd_src_i, cmd_dst_i, cmd_len_i);
           if (cause != CauseOk) begin
@@ -427,7 +430,7 @@ module dma #(
             ch_src_d[i*32 +: 32]           = cmd_src_i;
             ch_dst_d[i*32 +: 32]           = cmd_dst_i;
             ch_len_d[i*LenW +: LenW]       = LenW'(cmd_len_i);
-            ch_setup_d[i*SetupW +: SetupW] = SetupW'(Setup);
+            ch_setup_d[i*SetupW +: SetupW] = SetupW'(DMA_SETUP);
             ch_cut_d[i*LenW +: LenW]       = '0;
             ch_fin_d[i*LenW +: LenW]       = '0;
             ch_done_d[i]                   = cmd_len_i == '0;
@@ -448,7 +451,7 @@ module dma #(
     st_done_o  = '0;
     st_err_o   = '0;
     st_cause_o = '0;
-    for (int i = 0; i < Channels; i++) begin
+    for (int i = 0; i < SYS_CORES; i++) begin
       irq_o[i]            = ch_irq_en_q[i] && (ch_done_q[i] || ch_err_q[i]);
       st_busy_o[i]        = ch_busy_q[i];
       st_done_o[i]        = ch_done_q[i];

@@ -10,17 +10,18 @@ const struct stat_field dma_stat_fields[] = {
 };
 const int dma_stat_nfields = sizeof(dma_stat_fields) / sizeof(dma_stat_fields[0]);
 
+/* The engine's tap: a fast-forward may have used it before the timing run. */
+static int engine_at_reset(const void *unit)
+{
+	return dma_as_reset(unit);
+}
+
 void dmactl_init(struct dmactl *d, const struct config *cfg, struct memmap *mm, struct plic *plic,
 		 struct hart **harts, struct lr_set *lr, const uint64_t *now)
 {
-	struct dma_params p = {
-		.channels = (int)cfg->cores, .slots = (int)cfg->dma.inflight,
-		.line = cfg->l2.line, .granule = cfg->dma.granule, .max_len = cfg->dma.max_len,
-		.setup = cfg->dma.setup, .ram_base = mm->ram_base, .ram_size = mm->ram_size,
-	};
-
 	memset(d, 0, sizeof(*d));
-	dma_init(&d->unit, &p);
+	dma_configure(&d->unit, cfg);
+	d->tap = (struct unit_tap){ .unit = "dma", .c_unit = &d->unit, .at_reset = engine_at_reset };
 	d->nchan = (int)cfg->cores;
 	d->mm = mm;
 	d->plic = plic;
@@ -158,10 +159,10 @@ static void step(struct dmactl *d, uint64_t now, int loopback)
 	struct dma_out out;
 
 	gather(d, &in);
-	if (d->step) {
+	if (d->tap.eval) {
 		/* The actions depend on the outputs only: the unit may be clocked first. */
-		if (d->step(d->step_ctx, now, &in, &out))
-			d->step_failed = 1;
+		d->tap.eval(&d->tap, now, &in, &out);
+		d->tap.tick(&d->tap);
 	} else {
 		dma_eval(&d->unit, &in, &out);
 	}
@@ -169,7 +170,7 @@ static void step(struct dmactl *d, uint64_t now, int loopback)
 	/* Functional mode: the "bus" answers every request in the next cycle, at no cost. */
 	if (loopback && out.req_valid && d->rsp_count < DMACTL_QUEUE)
 		d->rsp[(d->rsp_head + d->rsp_count++) % DMACTL_QUEUE] = out.req_tag;
-	if (!d->step)
+	if (!d->tap.eval)
 		dma_tick(&d->unit);
 	/* Work left, or an interrupt line to move in the next cycle. */
 	d->active = dma_active(&d->unit) || dma_irq(&d->unit) != d->irq;

@@ -37,6 +37,7 @@
 #include "mem/memmap.h"
 #include "sys/config.h"
 #include "sys/stats.h"
+#include "sys/tap.h"
 
 #define DMA_BASE	0x04001000u	/* the engine's page in the osprey window */
 #define DMA_SIZE	0x1000u
@@ -70,13 +71,6 @@ struct dma_stats {
 	 */
 	struct mctr wait_cycles;
 };
-
-/*
- * One cycle of the engine in place of dma_eval() and dma_tick(): a
- * co-simulation runs the C unit (the one the system holds) and its RTL twin
- * on @in and returns nonzero when their outputs differ.
- */
-typedef int dma_step_fn(void *ctx, uint64_t now, const struct dma_in *in, struct dma_out *out);
 
 #define DMACTL_QUEUE 16	/* commands, clears and bus completions waiting for the engine */
 
@@ -119,10 +113,11 @@ struct dmactl {
 	uint32_t irq;			/* lines driven to the PLIC, bit c for channel c */
 	int active;			/* after its last cycle, the engine had work or an
 					 * interrupt line to change */
-	dma_step_fn *step;		/* NULL: the C unit alone */
-	void *step_ctx;
-	int step_always;		/* step every cycle (co-simulation), not only when busy */
-	int step_failed;		/* the step function reported a mismatch */
+	/*
+	 * Where --cosim/--rtl/--waves take the engine over (unit "dma", with
+	 * core 0's units): its eval and tick in place of dma_eval and dma_tick.
+	 */
+	struct unit_tap tap;
 	uint8_t buf[DMA_MAX_SLOTS][PAGE_SIZE];	/* the slots' line data (a line is at most a page) */
 	struct dma_stats stats[DMA_MAX_CHANNELS];
 };
@@ -141,7 +136,7 @@ void dmactl_attach_bus(struct dmactl *d, struct bus *bus);
 /* True when the engine must be stepped this cycle (timing mode). */
 static inline int dmactl_busy(const struct dmactl *d)
 {
-	return d->active || d->cmd_count || d->clr_count || d->rsp_count || d->step_always;
+	return d->active || d->cmd_count || d->clr_count || d->rsp_count || d->tap.always;
 }
 
 /* One cycle of the engine at @now (timing mode). */

@@ -3,6 +3,20 @@
 
 #include <string.h>
 
+#include "sys/config.h"
+#include "sys/param.h"
+
+void dma_configure(struct dma *e, const struct config *cfg)
+{
+	struct dma_params p = {
+		.channels = (int)cfg->cores, .slots = (int)cfg->dma.inflight,
+		.line = cfg->l2.line, .granule = cfg->dma.granule, .max_len = cfg->dma.max_len,
+		.setup = cfg->dma.setup, .ram_base = RAM_BASE, .ram_size = cfg->mem_size,
+	};
+
+	dma_init(e, &p);
+}
+
 void dma_init(struct dma *e, const struct dma_params *p)
 {
 	memset(e, 0, sizeof(*e));
@@ -226,11 +240,12 @@ void dma_eval(struct dma *e, const struct dma_in *in, struct dma_out *out)
 		if (d->ch[c].busy && d->ch[c].setup_left && e->q.ch[c].busy)
 			d->ch[c].setup_left--;
 
-	if (in->clr_valid) {
+	/* A command or clear of an absent channel is ignored (as the RTL's per-channel logic does). */
+	if (in->clr_valid && in->clr_chan < p->channels) {
 		d->ch[in->clr_chan].done = 0;
 		d->ch[in->clr_chan].err = 0;
 	}
-	if (in->cmd_valid)
+	if (in->cmd_valid && in->cmd_chan < p->channels)
 		out->cmd_cause = (uint8_t)command(e, in, &d->ch[in->cmd_chan]);
 
 	/* From the state this cycle. */

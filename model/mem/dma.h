@@ -85,6 +85,14 @@ struct dma {
 /* Reset: every channel idle, every slot free. @p must be valid (dma_check). */
 void dma_init(struct dma *e, const struct dma_params *p);
 
+struct config;
+
+/*
+ * dma_init for the machine of @cfg: a channel per hart, dma.inflight slots,
+ * l2.line, the dma.* limits and the RAM at RAM_BASE (its keys: DMA_PARAMS).
+ */
+void dma_configure(struct dma *e, const struct config *cfg);
+
 /* Combinational: outputs and next state from the state and @in. */
 void dma_eval(struct dma *e, const struct dma_in *in, struct dma_out *out);
 

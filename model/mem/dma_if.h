@@ -17,12 +17,15 @@
  * without the _i/_o suffix. Per-channel bit vectors (irq, st_*) have bit c
  * for channel c and DMA_MAX_CHANNELS bits whatever the engine's channels;
  * the bits of absent channels are 0. Every output that its valid bit does
- * not qualify is 0 (the RTL drives the same zeros).
+ * not qualify is 0 (the RTL drives the same zeros). A command or clear that
+ * names an absent channel is ignored (cmd_cause 0).
  */
 #ifndef OSPREY_DMA_IF_H
 #define OSPREY_DMA_IF_H
 
 #include <stdint.h>
+
+#include "sys/param.h"
 
 #define DMA_MAX_CHANNELS	16	/* one per hart */
 #define DMA_MAX_SLOTS		16	/* line buffers (lines in flight) */
@@ -101,6 +104,15 @@ enum dma_cause {
 	S(uint16_t, st_err, 16)		/* a command was refused (until cleared) */        \
 	A(uint8_t, st_cause, DMA_MAX_CHANNELS, 3, all)	/* enum dma_cause of the refusal */
 
+/*
+ * The parameters, as configuration keys in the RTL's order (sim/cosim/twin.h
+ * names them: SYS_CORES channels, DMA_INFLIGHT slots, L2_LINE bytes a line,
+ * DMA_GRANULE, DMA_MAX_LEN, DMA_SETUP, SYS_MEM_SIZE bytes of RAM at RAM_BASE).
+ */
+#define DMA_PARAMS(P)                                                                       \
+	P("sys.cores") P("dma.inflight") P("l2.line") P("dma.granule") P("dma.max_len")      \
+	P("dma.setup") P("sys.mem_size")
+
 #define DMA_PORT_FIELD(type, name, bits) type name;
 #define DMA_PORT_ARRAY(type, name, count, bits, bound) type name[count];
 
@@ -111,5 +123,31 @@ struct dma_in {
 struct dma_out {
 	DMA_OUT_PORTS(DMA_PORT_FIELD, DMA_PORT_ARRAY)
 };
+
+/*
+ * The random stimulus of the co-simulation (sim/cosim/twin.h): a bus
+ * completion must name a request the engine has outstanding, which the
+ * inputs and outputs of one cycle cannot tell; so the bus answers every
+ * request it accepts in the same cycle, and at no other time
+ * (tests/cosim/test_dma_lockstep.c's mock bus answers later, in any order).
+ * Commands drawn at random would nearly all be refused (outside RAM,
+ * unaligned, on an absent channel, mostly channel 0 as narrow inputs are
+ * drawn, overlapping as wide inputs are drawn near each other): sources are
+ * folded onto the first 64 KiB of RAM and destinations onto the next, word
+ * aligned, under 1 KiB long, and their channels onto 0..3 (a machine of 4
+ * cores', say) from the addresses' low bits, so that channels run side by side.
+ */
+static inline void dma_in_legalize(void *in_, const void *out_)
+{
+	struct dma_in *in = (struct dma_in *)in_;
+	const struct dma_out *out = (const struct dma_out *)out_;
+
+	in->cmd_chan = (uint8_t)((in->cmd_src ^ in->cmd_dst ^ in->cmd_len) & 3);
+	in->cmd_src = RAM_BASE + (in->cmd_src & 0xfffcu);
+	in->cmd_dst = RAM_BASE + 0x10000u + (in->cmd_dst & 0xfffcu);
+	in->cmd_len &= 0x3fcu;
+	in->rsp_valid = (uint8_t)(out && out->req_valid && in->req_ready);
+	in->rsp_tag = in->rsp_valid ? out->req_tag : 0;
+}
 
 #endif

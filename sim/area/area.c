@@ -172,10 +172,10 @@ static int supports(struct area_run *a)
 	p = support(a, "DMA engine", c->dma.enabled, 1, "one engine, a channel per hart");
 	if (p->on) {
 		struct area_param dp[] = {
-			{ "Channels", cores }, { "Slots", c->dma.inflight },
-			{ "LineShift", area_log2(c->l2.line) }, { "Granule", c->dma.granule },
-			{ "MaxLen", c->dma.max_len }, { "Setup", c->dma.setup },
-			{ "RamBase", RAM_BASE }, { "RamSize", c->mem_size },
+			{ "SYS_CORES", cores }, { "DMA_INFLIGHT", c->dma.inflight },
+			{ "L2_LINE", c->l2.line }, { "DMA_GRANULE", c->dma.granule },
+			{ "DMA_MAX_LEN", c->dma.max_len }, { "DMA_SETUP", c->dma.setup },
+			{ "SYS_MEM_SIZE", c->mem_size }, { "RamBase", RAM_BASE },
 		};
 
 		/* The twin holds the channels' and slots' state; the data and the registers are beside it. */

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: MIT
 /*
  * The DMA block-transfer engine in lockstep: the C unit (mem/dma.c) and its
- * RTL twin (rtl/dma.sv, Verilated with the parameters of the linked library)
+ * RTL twin (rtl/dma.sv, the model MODEL: build/rtl/dma-<geometry>/twin.so)
  * get the same inputs every cycle, and every output is compared every
  * cycle. Directed sequences first (every refusal cause, length 0, chunks
  * across two source lines, zeroing, every channel at once with the bus
  * stalled, a command and a clear in the cycle a channel completes), then
  * seeded random stimulus.
  *
- *   test_dma_lockstep CYCLES [SEED]                   0 when they agree throughout
- *   test_dma_lockstep --expect-mismatch CYCLES [SEED] 0 when a mismatch is found
- *                                                     (the broken build's check)
+ *   test_dma_lockstep MODEL CYCLES [SEED]                   0 when they agree
+ *   test_dma_lockstep --expect-mismatch MODEL CYCLES [SEED] 0 when a mismatch is
+ *                                                           found (the broken build's check)
  *
- * The comparison is sim/cosim/dma_check.c's, as in osprey's --cosim=dma: on
- * a mismatch the last cycles are written as an FST waveform to
- * $DMA_WAVE_DIR/dma-mismatch-CYCLE.fst (default: the current directory),
+ * The comparison is the generic checker's (sim/cosim/twin.h), as in osprey's
+ * --cosim=dma: on a mismatch the last cycles are written as an FST waveform
+ * to $TWIN_WAVE_DIR/dma-mismatch-CYCLE.fst (default: the current directory),
  * inputs with the C model's and the RTL's outputs side by side.
  *
  * Inputs follow the engine's port contract, kept by a mock bus: a response
@@ -26,10 +26,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dma_check.h"
-#include "dma_rtl.h"
-#include "lockstep_cli.h"
 #include "mem/dma.h"
+#include "twin.h"
+#include "verdict.h"
+
+#define WINDOW 64	/* cycles kept for the mismatch waveform */
 
 static uint64_t rng;
 
@@ -49,8 +50,7 @@ struct pend {
 
 struct lockstep {
 	struct dma c;
-	struct dma_rtl *r;
-	struct dma_check *k;
+	struct twin_check *k;
 	uint64_t cycle;
 	/* the mock bus and its knobs */
 	struct pend pend[PEND];
@@ -64,14 +64,14 @@ struct lockstep {
 
 /*
  * One cycle: the mock bus answers (rsp_*) and decides req_ready, both units
- * are evaluated on @in, compared and clocked (dma_check_cycle), and an
+ * are evaluated on @in, compared and clocked (twin_check_cycle), and an
  * accepted request joins the bus. Returns 1 on a mismatch.
  */
 static int step(struct lockstep *ls, struct dma_in *in)
 {
 	struct dma_out oc;
 
-	if (dma_check_mismatches(ls->k))
+	if (twin_check_mismatches(ls->k))
 		return 1;	/* stop at the first: the units have diverged */
 	in->rsp_valid = 0;
 	in->rsp_tag = 0;
@@ -85,7 +85,7 @@ static int step(struct lockstep *ls, struct dma_in *in)
 		}
 	}
 	in->req_ready = ls->npend < PEND && (int)rnd(100) < ls->ready_pct;
-	if (dma_check_cycle(ls->k, ls->cycle, in, &oc))
+	if (twin_check_cycle(ls->k, ls->cycle, in, &oc))
 		return 1;
 	ls->causes[oc.cmd_cause] += in->cmd_valid;
 	ls->caps += oc.cap_valid;
@@ -250,26 +250,23 @@ static int random_run(struct lockstep *ls, uint64_t cycles)
 
 int main(int argc, char **argv)
 {
-	struct lockstep_cli a;
-	struct dma_params p;
+	const struct dma_params *p;
 	static struct lockstep ls;
-	int bad;
+	struct lockstep_args a;
+	int bad = lockstep_args("dma", argc, argv, &a);
 
-	if (lockstep_cli_parse(&a, argc, argv))
-		return 2;
+	if (bad)
+		return bad;
 	rng = a.seed;
-	dma_rtl_params(&p);
-	dma_init(&ls.c, &p);
-	ls.r = dma_rtl_new();
-	if (!ls.r)
-		return 1;
-	ls.k = dma_check_new(&ls.c, ls.r, getenv("DMA_WAVE_DIR") ? getenv("DMA_WAVE_DIR") : ".");
+	dma_configure(&ls.c, &a.cfg);
+	ls.k = lockstep_check("dma", &ls.c, &a, WINDOW);
 	if (!ls.k)
 		return 1;
+	p = &ls.c.p;
 	printf("dma lockstep (%s): %d channels, %d slots, %u-byte lines, granule %u, max_len %u, "
-	       "setup %u, RAM 0x%08x + 0x%llx, seed %" PRIu64 "\n", dma_rtl_variant(), p.channels,
-	       p.slots, p.line, p.granule, p.max_len, p.setup, p.ram_base,
-	       (unsigned long long)p.ram_size, a.seed);
+	       "setup %u, RAM 0x%08x + 0x%llx, seed %" PRIu64 "\n", a.rtl->variant, p->channels,
+	       p->slots, p->line, p->granule, p->max_len, p->setup, p->ram_base,
+	       (unsigned long long)p->ram_size, a.seed);
 	bad = directed(&ls);
 	if (!bad)
 		bad = random_run(&ls, a.cycles);
@@ -279,8 +276,5 @@ int main(int argc, char **argv)
 	for (int c = 0; c < DMA_CAUSES; c++)
 		printf(" %" PRIu64, ls.causes[c]);
 	printf("\n");
-	bad = lockstep_cli_verdict(&a, bad, dma_check_cycles(ls.k), dma_check_wave_path(ls.k));
-	dma_check_free(ls.k);
-	dma_rtl_free(ls.r);
-	return bad;
+	return lockstep_verdict(ls.k, a.expect, bad, ls.cycle);
 }

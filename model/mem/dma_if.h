@@ -11,7 +11,7 @@
  * S(type, name, bits) is a scalar field, A(type, name, count, bits, bound)
  * an array (valid elements: below the value of the port named bound, or
  * "all"); bits is the SystemVerilog width of one element. The C structs, the
- * Verilator binding (sim/cosim/dma_rtl.cpp) and the lockstep checker's
+ * Verilator binding (sim/cosim/dma_twin.cpp) and the lockstep checker's
  * comparison, printout and waveform (sim/cosim/ports.h, port_wave.h) are
  * generated from these lists. Field names are the SystemVerilog port names
  * without the _i/_o suffix. Per-channel bit vectors (irq, st_*) have bit c

@@ -310,7 +310,7 @@ TEST_TARGETS += test-cosim-unit
 # each; make cosim: the whole demo and SYSTEM_CYCLES_LONG of the kernel).
 SYSTEM_CYCLES_SHORT ?= 1000000
 SYSTEM_CYCLES_LONG  ?= 20000000
-COSIM_SYSTEM_DEPS = $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(TWIN_DEFAULT) \
+COSIM_SYSTEM_DEPS = $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(TWIN_MODELS) \
 		    $(RTL_OUT)/sbuf-broken/twin.so
 
 .PHONY: test-cosim-system cosim-system-long

@@ -47,13 +47,9 @@ struct dma_params {
 	uint64_t ram_size;
 };
 
+/* A channel's operation; its status bits are in struct dma_state. */
 struct dma_chan {
-	uint8_t busy;		/* an operation is under way */
-	uint8_t done;		/* the last operation completed (until cleared) */
-	uint8_t err;		/* a command was refused (until cleared) */
-	uint8_t cause;		/* enum dma_cause of the last refusal */
 	uint8_t op;		/* enum dma_op under way */
-	uint8_t irq_en;		/* interrupt at the end of it */
 	uint32_t src, dst, len;	/* the operation */
 	uint32_t setup_left;	/* cycles before its first chunk */
 	uint32_t cut;		/* bytes handed to chunks so far */
@@ -70,7 +66,16 @@ struct dma_slot {
 	uint16_t len;		/* bytes, within one destination line */
 };
 
+/*
+ * The channels' status is kept as bit vectors, bit c for channel c, as the
+ * st_* and irq outputs carry it.
+ */
 struct dma_state {
+	uint16_t busy;		/* an operation is under way */
+	uint16_t done;		/* the last operation completed (until cleared) */
+	uint16_t err;		/* a command was refused (until cleared) */
+	uint16_t irq_en;	/* interrupt at the end of the operation */
+	uint8_t cause[DMA_MAX_CHANNELS];	/* enum dma_cause of the last refusal */
 	struct dma_chan ch[DMA_MAX_CHANNELS];
 	struct dma_slot slot[DMA_MAX_SLOTS];
 	uint8_t rr;		/* the channel after the last one that got a slot */
@@ -121,9 +126,10 @@ struct dma_chan_status {
 
 static inline struct dma_chan_status dma_chan_status(const struct dma *e, int c)
 {
-	const struct dma_chan *ch = &e->q.ch[c];
+	const struct dma_state *q = &e->q;
 
-	return (struct dma_chan_status){ ch->busy, ch->done, ch->err, ch->cause };
+	return (struct dma_chan_status){ (uint8_t)(q->busy >> c & 1), (uint8_t)(q->done >> c & 1),
+					 (uint8_t)(q->err >> c & 1), q->cause[c] };
 }
 
 /* The check a command gets (enum dma_cause), without the busy check. */

@@ -157,8 +157,8 @@ static void test_dma_copy_of_two_lines_reads_each_then_writes_each(void **state)
 	assert_int_equal(u->req[3].line, DST / 64 + 1);
 	/* the last write's answer ends it */
 	assert_int_equal(u->done_at, 5 + LAT + 1 + LAT);
-	assert_int_equal(u->e.q.ch[0].done, 1);
-	assert_int_equal(u->e.q.ch[0].busy, 0);
+	assert_int_equal(dma_chan_status(&u->e, 0).done, 1);
+	assert_int_equal(dma_chan_status(&u->e, 0).busy, 0);
 	free(u);
 }
 
@@ -261,9 +261,9 @@ static void test_dma_refuses_each_bad_request_with_its_cause(void **state)
 		cmd(u, 0, bad[k].op, bad[k].src, bad[k].dst, bad[k].len, 1);
 		ub_cycle(u);
 		assert_int_equal(u->last.cmd_cause, bad[k].cause);
-		assert_int_equal(u->e.q.ch[0].err, 1);
-		assert_int_equal(u->e.q.ch[0].cause, bad[k].cause);
-		assert_int_equal(u->e.q.ch[0].busy, 0);
+		assert_int_equal(dma_chan_status(&u->e, 0).err, 1);
+		assert_int_equal(dma_chan_status(&u->e, 0).cause, bad[k].cause);
+		assert_int_equal(dma_chan_status(&u->e, 0).busy, 0);
 		ub_run(u, 3);
 		assert_int_equal(u->nreq, 0);		/* nothing moved */
 		assert_int_equal(u->last.irq, 1);	/* asked for: it interrupts */
@@ -284,9 +284,9 @@ static void test_dma_start_while_busy_is_refused_and_the_first_goes_on(void **st
 	assert_int_equal(u->last.cmd_cause, DMA_ERR_BUSY);
 	ub_settle(u);
 	assert_int_equal(u->nreq, 4);		/* only the first operation's lines */
-	assert_int_equal(u->e.q.ch[0].done, 1);
-	assert_int_equal(u->e.q.ch[0].err, 1);
-	assert_int_equal(u->e.q.ch[0].cause, DMA_ERR_BUSY);
+	assert_int_equal(dma_chan_status(&u->e, 0).done, 1);
+	assert_int_equal(dma_chan_status(&u->e, 0).err, 1);
+	assert_int_equal(dma_chan_status(&u->e, 0).cause, DMA_ERR_BUSY);
 	assert_int_equal(u->last.irq, 0);	/* the first did not ask for one */
 	free(u);
 }
@@ -297,7 +297,7 @@ static void test_dma_interrupt_rises_after_done_and_a_clear_lowers_it(void **sta
 
 	cmd(u, 1, DMA_OP_ZERO, 0, DST, 64, 1);
 	ub_settle(u);
-	assert_int_equal(u->e.q.ch[1].done, 1);
+	assert_int_equal(dma_chan_status(&u->e, 1).done, 1);
 	assert_int_equal(u->last.irq, 0);	/* the cycle of the last answer */
 	ub_cycle(u);
 	assert_int_equal(u->last.irq, 2);	/* channel 1's line, from the state */
@@ -306,7 +306,7 @@ static void test_dma_interrupt_rises_after_done_and_a_clear_lowers_it(void **sta
 	ub_cycle(u);
 	ub_cycle(u);
 	assert_int_equal(u->last.irq, 0);
-	assert_int_equal(u->e.q.ch[1].done, 0);
+	assert_int_equal(dma_chan_status(&u->e, 1).done, 0);
 	free(u);
 }
 
@@ -317,8 +317,8 @@ static void test_dma_zero_length_is_done_at_once(void **state)
 	cmd(u, 0, DMA_OP_COPY, SRC, DST, 0, 0);
 	ub_cycle(u);
 	assert_int_equal(u->last.cmd_cause, DMA_OK);
-	assert_int_equal(u->e.q.ch[0].done, 1);
-	assert_int_equal(u->e.q.ch[0].busy, 0);
+	assert_int_equal(dma_chan_status(&u->e, 0).done, 1);
+	assert_int_equal(dma_chan_status(&u->e, 0).busy, 0);
 	assert_false(dma_active(&u->e));
 	free(u);
 }

@@ -206,8 +206,15 @@ static int attach(struct machine *m, struct sim_cosim *c)
 		h->tap = taps[i];
 		h->wave_unit = -1;
 		if ((c->shadow | c->replace) & bit) {
-			const struct twin_rtl *rtl = model(t, &m->cfg);
+			const struct twin_rtl *rtl;
 
+			if (taps[i]->at_reset && !taps[i]->at_reset(taps[i]->c_unit)) {
+				fprintf(stderr, "osprey: %s=%s: the unit was used before the timing "
+					"run (--fast-forward): its RTL twin can only start from reset\n",
+					c->replace & bit ? "--rtl" : "--cosim", t->name);
+				return -1;
+			}
+			rtl = model(t, &m->cfg);
 			if (!rtl)
 				return -1;
 			h->k = twin_check_new(t, taps[i]->c_unit, rtl, 64, c->wave_dir,

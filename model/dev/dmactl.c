@@ -10,17 +10,18 @@ const struct stat_field dma_stat_fields[] = {
 };
 const int dma_stat_nfields = sizeof(dma_stat_fields) / sizeof(dma_stat_fields[0]);
 
+/* The engine's tap: a fast-forward may have used it before the timing run. */
+static int engine_at_reset(const void *unit)
+{
+	return dma_as_reset(unit);
+}
+
 void dmactl_init(struct dmactl *d, const struct config *cfg, struct memmap *mm, struct plic *plic,
 		 struct hart **harts, struct lr_set *lr, const uint64_t *now)
 {
-	struct dma_params p = {
-		.channels = (int)cfg->cores, .slots = (int)cfg->dma.inflight,
-		.line = cfg->l2.line, .granule = cfg->dma.granule, .max_len = cfg->dma.max_len,
-		.setup = cfg->dma.setup, .ram_base = mm->ram_base, .ram_size = mm->ram_size,
-	};
-
 	memset(d, 0, sizeof(*d));
-	dma_init(&d->unit, &p);
+	dma_configure(&d->unit, cfg);
+	d->tap = (struct unit_tap){ .unit = "dma", .c_unit = &d->unit, .at_reset = engine_at_reset };
 	d->nchan = (int)cfg->cores;
 	d->mm = mm;
 	d->plic = plic;
@@ -55,7 +56,7 @@ static void agent_done(void *agent, const struct bus_req *r, int shared, uint64_
 
 	d->stats[c].bus_cycles.v[d->mode[c]] += now - r->granted;
 	if (d->rsp_count < DMACTL_QUEUE)
-		d->rsp[(d->rsp_head + d->rsp_count++) % DMACTL_QUEUE] = (uint16_t)r->tag;
+		d->rsp[(d->rsp_head + d->rsp_count++) % DMACTL_QUEUE] = (uint8_t)r->tag;
 }
 
 static const struct bus_agent_ops agent_ops = { agent_snoop, agent_holds, agent_done };
@@ -77,12 +78,13 @@ static void act(struct dmactl *d, const struct dma_in *in, const struct dma_out 
 	if (in->cmd_valid) {
 		int c = in->cmd_chan, m = d->mode[c];
 
-		if (out->cmd_cause == DMA_OK)
-			d->stats[c].ops.v[m]++;
-		if (out->cmd_cause == DMA_OK && d->observer)
-			d->observer(d->observer_ctx, c, 0, in->cmd_op, in->cmd_len, now);
-		else
+		if (out->cmd_cause != DMA_OK) {
 			d->stats[c].errors.v[m]++;
+		} else {
+			d->stats[c].ops.v[m]++;
+			if (d->observer)
+				d->observer(d->observer_ctx, c, 0, in->cmd_op, in->cmd_len, now);
+		}
 	}
 	if (out->cap_valid)
 		memcpy(d->buf[out->cap_slot] + out->cap_off, memmap_host(d->mm, out->cap_src),
@@ -108,7 +110,7 @@ static void act(struct dmactl *d, const struct dma_in *in, const struct dma_out 
 		d->waiting[c] = 0;
 	}
 	if (out->req_valid && in->req_ready && d->bus) {
-		int c = d->unit.q.slot[out->req_tag / 4].chan;
+		int c = out->req_chan;
 		struct bus_req r = {
 			.op = out->req_write ? BUS_DMA_WR : BUS_DMA_RD, .agent = (uint8_t)d->agent[c],
 			.mode = d->mode[c], .line = out->req_line, .ready = now,
@@ -158,12 +160,19 @@ static void step(struct dmactl *d, uint64_t now, int loopback)
 	struct dma_out out;
 
 	gather(d, &in);
-	dma_eval(&d->unit, &in, &out);
+	if (d->tap.eval) {
+		/* The actions depend on the outputs only: the unit may be clocked first. */
+		d->tap.eval(&d->tap, now, &in, &out);
+		d->tap.tick(&d->tap);
+	} else {
+		dma_eval(&d->unit, &in, &out);
+	}
 	act(d, &in, &out, now);
 	/* Functional mode: the "bus" answers every request in the next cycle, at no cost. */
 	if (loopback && out.req_valid && d->rsp_count < DMACTL_QUEUE)
 		d->rsp[(d->rsp_head + d->rsp_count++) % DMACTL_QUEUE] = out.req_tag;
-	dma_tick(&d->unit);
+	if (!d->tap.eval)
+		dma_tick(&d->unit);
 	/* Work left, or an interrupt line to move in the next cycle. */
 	d->active = dma_active(&d->unit) || dma_irq(&d->unit) != d->irq;
 }
@@ -186,21 +195,21 @@ static int reg_read(void *dev, uint32_t off, int size, uint32_t *val)
 {
 	struct dmactl *d = dev;
 	int c = (int)(off / DMA_CHAN_BYTES);
-	const struct dma_chan *ch;
+	struct dma_chan_status st;
 
 	if (size != 4 || (off & 3) || c >= d->nchan)
 		return -1;
-	ch = &d->unit.q.ch[c];
+	st = dma_chan_status(&d->unit, c);
 	switch (off % DMA_CHAN_BYTES) {
 	case DMA_REG_SRC: *val = d->src[c]; break;
 	case DMA_REG_DST: *val = d->dst[c]; break;
 	case DMA_REG_LEN: *val = d->len[c]; break;
 	case DMA_REG_CTRL: *val = d->ctrl[c]; break;
 	case DMA_REG_STATUS: {
-		int busy = ch->busy || ((d->queued_cmds >> c) & 1);
+		int busy = st.busy || ((d->queued_cmds >> c) & 1);
 
-		*val = (busy ? DMA_ST_BUSY : 0) | (ch->done ? DMA_ST_DONE : 0) |
-		       (ch->err ? DMA_ST_ERR : 0) | ((uint32_t)ch->cause << DMA_ST_CAUSE_SHIFT);
+		*val = (busy ? DMA_ST_BUSY : 0) | (st.done ? DMA_ST_DONE : 0) |
+		       (st.err ? DMA_ST_ERR : 0) | ((uint32_t)st.cause << DMA_ST_CAUSE_SHIFT);
 		if (busy && !d->waiting[c]) {
 			d->waiting[c] = 1;
 			d->wait_from[c] = *d->now;

@@ -37,6 +37,7 @@
 #include "mem/memmap.h"
 #include "sys/config.h"
 #include "sys/stats.h"
+#include "sys/tap.h"
 
 #define DMA_BASE	0x04001000u	/* the engine's page in the osprey window */
 #define DMA_SIZE	0x1000u
@@ -102,7 +103,7 @@ struct dmactl {
 	uint32_t cmd_head, cmd_count;
 	uint8_t clr[DMACTL_QUEUE];
 	uint32_t clr_head, clr_count;
-	uint16_t rsp[DMACTL_QUEUE];
+	uint8_t rsp[DMACTL_QUEUE];
 	uint32_t rsp_head, rsp_count;
 	uint32_t queued_cmds;		/* bit c: a command of channel c waits (it reads busy) */
 
@@ -112,6 +113,11 @@ struct dmactl {
 	uint32_t irq;			/* lines driven to the PLIC, bit c for channel c */
 	int active;			/* after its last cycle, the engine had work or an
 					 * interrupt line to change */
+	/*
+	 * Where --cosim/--rtl/--waves take the engine over (unit "dma", with
+	 * core 0's units): its eval and tick in place of dma_eval and dma_tick.
+	 */
+	struct unit_tap tap;
 	uint8_t buf[DMA_MAX_SLOTS][PAGE_SIZE];	/* the slots' line data (a line is at most a page) */
 	struct dma_stats stats[DMA_MAX_CHANNELS];
 };
@@ -130,7 +136,7 @@ void dmactl_attach_bus(struct dmactl *d, struct bus *bus);
 /* True when the engine must be stepped this cycle (timing mode). */
 static inline int dmactl_busy(const struct dmactl *d)
 {
-	return d->active || d->cmd_count || d->clr_count || d->rsp_count;
+	return d->active || d->cmd_count || d->clr_count || d->rsp_count || d->tap.always;
 }
 
 /* One cycle of the engine at @now (timing mode). */

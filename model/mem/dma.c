@@ -3,6 +3,20 @@
 
 #include <string.h>
 
+#include "sys/config.h"
+#include "sys/param.h"
+
+void dma_configure(struct dma *e, const struct config *cfg)
+{
+	struct dma_params p = {
+		.channels = (int)cfg->cores, .slots = (int)cfg->dma.inflight,
+		.line = cfg->l2.line, .granule = cfg->dma.granule, .max_len = cfg->dma.max_len,
+		.setup = cfg->dma.setup, .ram_base = RAM_BASE, .ram_size = cfg->mem_size,
+	};
+
+	dma_init(e, &p);
+}
+
 void dma_init(struct dma *e, const struct dma_params *p)
 {
 	memset(e, 0, sizeof(*e));
@@ -46,23 +60,25 @@ enum dma_cause dma_check(const struct dma_params *p, uint8_t op, uint32_t src, u
 
 int dma_active(const struct dma *e)
 {
-	for (int c = 0; c < e->p.channels; c++)
-		if (e->q.ch[c].busy)
-			return 1;
+	if (e->q.busy)
+		return 1;
 	for (int s = 0; s < e->p.slots; s++)
 		if (e->q.slot[s].valid)
 			return 1;
 	return 0;
 }
 
+int dma_as_reset(const struct dma *e)
+{
+	for (int c = 0; c < e->p.channels; c++)
+		if (e->q.cause[c])
+			return 0;
+	return !dma_active(e) && !e->q.done && !e->q.err && !e->q.irq_en && e->q.rr == 0;
+}
+
 uint32_t dma_irq(const struct dma *e)
 {
-	uint32_t irq = 0;
-
-	for (int c = 0; c < e->p.channels; c++)
-		if (e->q.ch[c].irq_en && (e->q.ch[c].done || e->q.ch[c].err))
-			irq |= 1u << c;
-	return irq;
+	return e->q.irq_en & (e->q.done | e->q.err);
 }
 
 /* Source lines the bytes [src, src + len) lie in (len > 0). */
@@ -97,46 +113,56 @@ static int slot_request(const struct dma *e, const struct dma_slot *sl, int s,
 		out->req_write = 0;
 		out->req_partial = 0;
 		out->req_line = sl->src / line + sl->issued;
-		out->req_tag = (uint16_t)(s * 4 + sl->issued);
+		out->req_tag = (uint8_t)(s * 4 + sl->issued);
+		out->req_chan = sl->chan;
 		return 1;
 	}
 	if (sl->issued == sl->reads && sl->back == sl->reads) {
 		out->req_write = 1;
 		out->req_partial = sl->len < line;
 		out->req_line = sl->dst / line;
-		out->req_tag = (uint16_t)(s * 4 + 2);
+		out->req_tag = (uint8_t)(s * 4 + 2);
+		out->req_chan = sl->chan;
 		return 1;
 	}
 	return 0;
 }
 
-/* A command: checked, and if good the channel starts. Returns its cause. */
-static enum dma_cause command(const struct dma *e, const struct dma_in *in, struct dma_chan *ch)
+/* Sets or clears bit @c of @v. */
+static void set_bit(uint16_t *v, int c, int on)
 {
+	*v = (uint16_t)((*v & ~(1u << c)) | (unsigned)!!on << c);
+}
+
+/* A command on channel in->cmd_chan of next state @d: checked, and if good it starts. */
+static enum dma_cause command(const struct dma *e, const struct dma_in *in, struct dma_state *d)
+{
+	int c = in->cmd_chan;
+	struct dma_chan *ch = &d->ch[c];
 	enum dma_cause cause;
 
-	if (ch->busy)
+	if (d->busy >> c & 1)
 		cause = DMA_ERR_BUSY;
 	else
 		cause = dma_check(&e->p, in->cmd_op, in->cmd_src, in->cmd_dst, in->cmd_len);
 	if (cause != DMA_OK) {
-		ch->err = 1;
-		ch->cause = (uint8_t)cause;
+		set_bit(&d->err, c, 1);
+		d->cause[c] = (uint8_t)cause;
 		if (cause != DMA_ERR_BUSY)
-			ch->irq_en = in->cmd_irq;	/* the running one keeps its own */
+			set_bit(&d->irq_en, c, in->cmd_irq);	/* the running one keeps its own */
 		return cause;
 	}
 	ch->op = in->cmd_op;
-	ch->irq_en = in->cmd_irq;
+	set_bit(&d->irq_en, c, in->cmd_irq);
 	ch->src = in->cmd_src;
 	ch->dst = in->cmd_dst;
 	ch->len = in->cmd_len;
 	ch->setup_left = e->p.setup;
 	ch->cut = ch->finished = 0;
-	ch->done = ch->len == 0;	/* nothing to move: done at once */
-	ch->busy = !ch->done;
-	ch->err = 0;
-	ch->cause = DMA_OK;
+	set_bit(&d->done, c, ch->len == 0);	/* nothing to move: done at once */
+	set_bit(&d->busy, c, ch->len != 0);
+	set_bit(&d->err, c, 0);
+	d->cause[c] = DMA_OK;
 	return DMA_OK;
 }
 
@@ -185,8 +211,8 @@ void dma_eval(struct dma *e, const struct dma_in *in, struct dma_out *out)
 			d->slot[s].valid = 0;
 			ch->finished += sl->len;
 			if (ch->finished == ch->len) {
-				ch->busy = 0;
-				ch->done = 1;
+				set_bit(&d->busy, sl->chan, 0);
+				set_bit(&d->done, sl->chan, 1);
 				out->done_valid = 1;
 				out->done_chan = sl->chan;
 			}
@@ -202,7 +228,7 @@ void dma_eval(struct dma *e, const struct dma_in *in, struct dma_out *out)
 			int c = (e->q.rr + k) % p->channels;
 			struct dma_chan *ch = &e->q.ch[c];
 
-			if (ch->busy && !ch->setup_left && ch->cut < ch->len) {
+			if ((e->q.busy >> c & 1) && !ch->setup_left && ch->cut < ch->len) {
 				cut_chunk(e, &d->ch[c], c, &d->slot[free_slot]);
 				d->rr = (uint8_t)((c + 1) % p->channels);
 				break;
@@ -210,17 +236,23 @@ void dma_eval(struct dma *e, const struct dma_in *in, struct dma_out *out)
 		}
 	}
 	for (int c = 0; c < p->channels; c++)
-		if (d->ch[c].busy && d->ch[c].setup_left && e->q.ch[c].busy)
+		if (((d->busy & e->q.busy) >> c & 1) && d->ch[c].setup_left)
 			d->ch[c].setup_left--;
 
-	if (in->clr_valid) {
-		d->ch[in->clr_chan].done = 0;
-		d->ch[in->clr_chan].err = 0;
+	/* A command or clear of an absent channel is ignored (as the RTL's per-channel logic does). */
+	if (in->clr_valid && in->clr_chan < p->channels) {
+		set_bit(&d->done, in->clr_chan, 0);
+		set_bit(&d->err, in->clr_chan, 0);
 	}
-	if (in->cmd_valid)
-		out->cmd_cause = (uint8_t)command(e, in, &d->ch[in->cmd_chan]);
+	if (in->cmd_valid && in->cmd_chan < p->channels)
+		out->cmd_cause = (uint8_t)command(e, in, d);
 
-	out->irq = dma_irq(e);	/* from the state this cycle */
+	/* From the state this cycle. */
+	out->irq = (uint16_t)dma_irq(e);
+	out->st_busy = e->q.busy;
+	out->st_done = e->q.done;
+	out->st_err = e->q.err;
+	memcpy(out->st_cause, e->q.cause, sizeof(out->st_cause));
 }
 
 void dma_tick(struct dma *e)

@@ -25,7 +25,9 @@
  *     (wr_*), its slot is freed, and a channel whose last chunk it was is
  *     done (done_*, and its interrupt if it asked for one);
  *   clr_valid: the channel's done and error bits (and interrupt) clear.
- * Outputs are combinational from the state and the inputs.
+ * The outputs of a cycle are combinational from the state and the inputs,
+ * but irq and st_* come from the registered state alone (what software reads
+ * in STATUS between two cycles). rtl/dma.sv is the twin.
  */
 #ifndef OSPREY_DMA_H
 #define OSPREY_DMA_H
@@ -33,9 +35,6 @@
 #include <stdint.h>
 
 #include "mem/dma_if.h"
-
-#define DMA_MAX_CHANNELS	16	/* one per hart */
-#define DMA_MAX_SLOTS		16	/* line buffers (lines in flight) */
 
 struct dma_params {
 	int channels;		/* harts */
@@ -48,13 +47,9 @@ struct dma_params {
 	uint64_t ram_size;
 };
 
+/* A channel's operation; its status bits are in struct dma_state. */
 struct dma_chan {
-	uint8_t busy;		/* an operation is under way */
-	uint8_t done;		/* the last operation completed (until cleared) */
-	uint8_t err;		/* a command was refused (until cleared) */
-	uint8_t cause;		/* enum dma_cause of the last refusal */
 	uint8_t op;		/* enum dma_op under way */
-	uint8_t irq_en;		/* interrupt at the end of it */
 	uint32_t src, dst, len;	/* the operation */
 	uint32_t setup_left;	/* cycles before its first chunk */
 	uint32_t cut;		/* bytes handed to chunks so far */
@@ -71,7 +66,16 @@ struct dma_slot {
 	uint16_t len;		/* bytes, within one destination line */
 };
 
+/*
+ * The channels' status is kept as bit vectors, bit c for channel c, as the
+ * st_* and irq outputs carry it.
+ */
 struct dma_state {
+	uint16_t busy;		/* an operation is under way */
+	uint16_t done;		/* the last operation completed (until cleared) */
+	uint16_t err;		/* a command was refused (until cleared) */
+	uint16_t irq_en;	/* interrupt at the end of the operation */
+	uint8_t cause[DMA_MAX_CHANNELS];	/* enum dma_cause of the last refusal */
 	struct dma_chan ch[DMA_MAX_CHANNELS];
 	struct dma_slot slot[DMA_MAX_SLOTS];
 	uint8_t rr;		/* the channel after the last one that got a slot */
@@ -86,6 +90,14 @@ struct dma {
 /* Reset: every channel idle, every slot free. @p must be valid (dma_check). */
 void dma_init(struct dma *e, const struct dma_params *p);
 
+struct config;
+
+/*
+ * dma_init for the machine of @cfg: a channel per hart, dma.inflight slots,
+ * l2.line, the dma.* limits and the RAM at RAM_BASE (its keys: DMA_PARAMS).
+ */
+void dma_configure(struct dma *e, const struct config *cfg);
+
 /* Combinational: outputs and next state from the state and @in. */
 void dma_eval(struct dma *e, const struct dma_in *in, struct dma_out *out);
 
@@ -95,8 +107,30 @@ void dma_tick(struct dma *e);
 /* True when some channel or slot has work: the engine must be evaluated each cycle. */
 int dma_active(const struct dma *e);
 
+/*
+ * True when the engine behaves as reset from here on, whatever comes in: no
+ * work, no status bits, the round-robin pointer at channel 0 (what an
+ * operation left in a channel's other fields is overwritten before use).
+ * An RTL twin fresh from reset can then run beside it.
+ */
+int dma_as_reset(const struct dma *e);
+
 /* The interrupt lines out.irq carries in the next cycle (from the registered state). */
 uint32_t dma_irq(const struct dma *e);
+
+/* A channel's STATUS bits, as the st_* outputs show them (from the registered state). */
+struct dma_chan_status {
+	uint8_t busy, done, err;
+	uint8_t cause;		/* enum dma_cause */
+};
+
+static inline struct dma_chan_status dma_chan_status(const struct dma *e, int c)
+{
+	const struct dma_state *q = &e->q;
+
+	return (struct dma_chan_status){ (uint8_t)(q->busy >> c & 1), (uint8_t)(q->done >> c & 1),
+					 (uint8_t)(q->err >> c & 1), q->cause[c] };
+}
 
 /* The check a command gets (enum dma_cause), without the busy check. */
 enum dma_cause dma_check(const struct dma_params *p, uint8_t op, uint32_t src, uint32_t dst,

@@ -22,6 +22,11 @@ struct unit_tap {
 	 */
 	void (*eval)(struct unit_tap *t, uint64_t cycle, const void *in, void *out);
 	void (*tick)(struct unit_tap *t);	/* replaces <unit>_tick */
+	/*
+	 * NULL, or false when the C unit is not as reset (e.g. a fast-forward
+	 * used it): a twin, which starts from reset, cannot be put beside it.
+	 */
+	int (*at_reset)(const void *c_unit);
 	void *ctx;		/* the observer's */
 	int always;		/* step the unit every cycle the glue runs, not only when busy */
 	int failed;		/* the observer found a mismatch: the run stops (EXIT_COSIM) */

@@ -154,6 +154,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 	/* The DMA engine after the cores: a start they wrote this cycle counts now. */
 	if (t->dma && dmactl_busy(t->dma)) {
 		dmactl_cycle(t->dma, now);
+		t->stuck |= t->dma->tap.failed;	/* its twin disagreed: the run stops */
 		if (dmactl_busy(t->dma))
 			soonest = now + 1;
 	}
@@ -211,12 +212,17 @@ int timing_taps(struct timing *t, struct unit_tap **taps)
 	}
 	t->bus.arb_tap.core = 0;	/* the machine's one bus: with core 0's units */
 	taps[n++] = &t->bus.arb_tap;
+	if (t->dma) {
+		t->dma->tap.core = 0;	/* the machine's one engine: with core 0's too */
+		taps[n++] = &t->dma->tap;
+	}
 	return n;
 }
 
 int timing_twin_failed(const struct timing *t, int core)
 {
-	return t->core[core].pf.failed || (core == 0 && t->bus.arb_tap.failed);
+	return t->core[core].pf.failed ||
+	       (core == 0 && (t->bus.arb_tap.failed || (t->dma && t->dma->tap.failed)));
 }
 
 int timing_stuck(const struct timing *t)

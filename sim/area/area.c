@@ -24,6 +24,7 @@
 #include "area_cost.h"
 #include "area_storage.h"
 #include "sys/config.h"
+#include "sys/param.h"
 #include "sys/stats.h"
 #include "sys/stop.h"
 
@@ -168,22 +169,22 @@ static int supports(struct area_run *a)
 			return -1;
 	}
 
-	p = support(a, "DMA engine", c->dma.enabled, 1,
-		    "one engine, a channel per hart; storage only (no twin yet)");
+	p = support(a, "DMA engine", c->dma.enabled, 1, "one engine, a channel per hart");
 	if (p->on) {
-		uint32_t lenb = area_log2((uint64_t)c->dma.max_len + 1);
-		uint32_t chb = area_log2(cores);
+		struct area_param dp[] = {
+			{ "SYS_CORES", cores }, { "DMA_INFLIGHT", c->dma.inflight },
+			{ "L2_LINE", c->l2.line }, { "DMA_GRANULE", c->dma.granule },
+			{ "DMA_MAX_LEN", c->dma.max_len }, { "DMA_SETUP", c->dma.setup },
+			{ "SYS_MEM_SIZE", c->mem_size }, { "RamBase", RAM_BASE },
+		};
 
-		/* Per channel: SRC, DST, LEN, status and control, progress counters. */
-		area_add(p, CELL_REGISTER, (uint64_t)cores * (32 + 32 + 32 + 4 + 8 + 2 +
-			 area_log2((uint64_t)c->dma.setup + 1) + 2 * lenb),
-			 "channels (src, dst, len, status, op, setup and progress counters)");
+		/* The twin holds the channels' and slots' state; the data and the registers are beside it. */
 		area_add(p, CELL_SRAM, (uint64_t)c->dma.inflight * c->l2.line * 8,
 			 "line buffers (data of the lines in flight)");
-		area_add(p, CELL_REGISTER, (uint64_t)c->dma.inflight *
-			 (1 + chb + 2 + 2 + 2 + 32 + 32 + area_log2((uint64_t)c->l2.line + 1)),
-			 "slots (valid, channel, reads, issued, back, src, dst, len)");
-		area_add(p, CELL_REGISTER, chb, "round-robin pointer");
+		area_add(p, CELL_REGISTER, (uint64_t)cores * 4 * 32,
+			 "registers SRC, DST, LEN, CTRL per channel");
+		if (synth_twin(a, p, "dma", dp, sizeof(dp) / sizeof(dp[0])))
+			return -1;
 	}
 
 	p = support(a, "selective update", c->coh.selective_update, cores,

@@ -5,7 +5,7 @@
 #
 #   make test-cosim-unit   every twin's lockstep: the stream buffer's directed
 #                          spec checks, directed and random runs, the prefetch
-#                          engine's and the bus controller's; the generic random lockstep of every
+#                          engine's, the bus controller's and the DMA engine's; the generic random lockstep of every
 #                          registered unit (TWIN_CYCLES_SHORT cycles per
 #                          geometry) and every broken build's check (in make test)
 #   make cosim-unit-long   the same runs for TWIN_CYCLES_LONG cycles (10,000,000)
@@ -13,7 +13,7 @@
 #                          the Verilated model of one geometry, for osprey
 #                          (the command osprey names when it lacks one)
 #   make lint-rtl          verilator --lint-only -Wall on every rtl/*.sv
-#   make synth-rtl         yosys synth of rtl/sbuf.sv and rtl/bus_arb.sv, cell counts
+#   make synth-rtl         yosys synth of rtl/sbuf.sv, rtl/bus_arb.sv and rtl/dma.sv, cell counts
 #   TWIN_SEED=N            the random stimulus' seed (default 1)
 #
 # A geometry is the unit's parameters, named as its configuration keys in
@@ -70,6 +70,12 @@ TWIN_GEOMETRIES_ipf_engine := L1I_LINE=32,PF_NEXTLINE=3,PF_DEGREE=2,PF_GUARDED=1
 # The bus controller: 4 cores (the system tests' machine), and 4 cores with
 # the DMA engine's channels (8 agents).
 TWIN_GEOMETRIES_bus_arb    := SYS_CORES=4,DMA_ENABLED=0 SYS_CORES=4,DMA_ENABLED=1
+# The DMA engine: the default preset's on 4 cores (4 slots, 64-byte lines,
+# granule 4, 64 KiB operations, setup 10, 128 MiB of RAM); 3 cores, 5 slots,
+# 32-byte lines, byte granule, 4 KiB operations, no setup and 2 GiB of RAM,
+# which ends at 2^32 (address sums wrap).
+TWIN_GEOMETRIES_dma        := SYS_CORES=4,DMA_INFLIGHT=4,L2_LINE=64,DMA_GRANULE=4,DMA_MAX_LEN=65536,DMA_SETUP=10,SYS_MEM_SIZE=134217728 \
+			      SYS_CORES=3,DMA_INFLIGHT=5,L2_LINE=32,DMA_GRANULE=1,DMA_MAX_LEN=4096,DMA_SETUP=0,SYS_MEM_SIZE=2147483648
 # The units: those with a TWIN_GEOMETRIES_ line.
 TWIN_UNITS := $(sort $(patsubst TWIN_GEOMETRIES_%,%,$(filter TWIN_GEOMETRIES_%,$(.VARIABLES))))
 
@@ -187,11 +193,13 @@ $(eval $(call cosim_prog,test_sbuf_lockstep,$(COSIM_OUT)/fst_peek.o $(COSIM_STIM
 $(eval $(call cosim_prog,test_sbuf_broken,$(COSIM_OUT)/fst_peek.o $(COSIM_STIM)))
 $(eval $(call cosim_prog,test_ipf_engine_lockstep,))
 $(eval $(call cosim_prog,test_bus_arb_lockstep,))
+$(eval $(call cosim_prog,test_dma_lockstep,))
 $(eval $(call cosim_prog,test_twin_lockstep,))
 $(eval $(call cosim_prog,twin_views,))
 
 COSIM_PROGS := $(addprefix $(COSIM_OUT)/,test_sbuf_spec test_sbuf_lockstep test_sbuf_broken \
-		test_ipf_engine_lockstep test_bus_arb_lockstep test_twin_lockstep twin_views)
+		test_ipf_engine_lockstep test_bus_arb_lockstep test_dma_lockstep test_twin_lockstep \
+		twin_views)
 
 .PRECIOUS: $(COSIM_OUT)/%.o
 
@@ -218,6 +226,10 @@ define twin_runs
 		$(COSIM_OUT)/test_bus_arb_lockstep $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
 			|| failed="$$failed bus_arb:$$g"; \
 	done; \
+	for g in $(foreach g,$(TWIN_GEOMETRIES_dma),$(call twin_dir,dma,$(g))); do \
+		$(COSIM_OUT)/test_dma_lockstep $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
+			|| failed="$$failed dma:$$g"; \
+	done; \
 	$(foreach u,$(TWIN_UNITS),for g in $(foreach g,$(TWIN_GEOMETRIES_$(u)),$(call twin_dir,$(u),$(g))); do \
 		$(COSIM_OUT)/test_twin_lockstep $(u) $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
 			|| failed="$$failed random:$$g"; \
@@ -228,6 +240,8 @@ define twin_runs
 		$(1) $(TWIN_SEED) || failed="$$failed broken:ipf_engine"; \
 	$(COSIM_OUT)/test_bus_arb_lockstep --expect-mismatch $(RTL_OUT)/bus_arb-broken/twin.so \
 		$(1) $(TWIN_SEED) || failed="$$failed broken:bus_arb"; \
+	$(COSIM_OUT)/test_dma_lockstep --expect-mismatch $(RTL_OUT)/dma-broken/twin.so \
+		$(1) $(TWIN_SEED) || failed="$$failed broken:dma"; \
 	$(foreach u,$(TWIN_UNITS),$(COSIM_OUT)/test_twin_lockstep --expect-mismatch $(u) \
 		$(RTL_OUT)/$(u)-broken/twin.so $(1) $(TWIN_SEED) || failed="$$failed random-broken:$(u)";) \
 	if [ -n "$$failed" ]; then echo "cosim lockstep: FAILED:$$failed"; exit 1; fi; \
@@ -266,15 +280,19 @@ lint-rtl:
 		-GPF_GUARD_LINE=1 --top-module ipf_engine rtl/ipf_engine.sv
 	$(VERILATOR) --lint-only -Wall -DBUS_ARB_BROKEN -GDMA_ENABLED=1 --top-module bus_arb \
 		$(RTL_PKG) rtl/bus_arb.sv
+	$(VERILATOR) --lint-only -Wall -DDMA_BROKEN -GSYS_CORES=16 -GDMA_INFLIGHT=16 -GL2_LINE=4096 \
+		--top-module dma rtl/dma.sv
+	$(VERILATOR) --lint-only -Wall -GSYS_CORES=1 -GDMA_INFLIGHT=1 -GDMA_SETUP=0 -GL2_LINE=4 \
+		-GDMA_GRANULE=1 --top-module dma rtl/dma.sv
 	@echo "lint-rtl: clean"
 
-synth-rtl: $(RTL_OUT)/sbuf.synth.log $(RTL_OUT)/bus_arb.synth.log
+synth-rtl: $(RTL_OUT)/sbuf.synth.log $(RTL_OUT)/bus_arb.synth.log $(RTL_OUT)/dma.synth.log
 	@for f in $^; do echo "$$f:"; grep -E "Number of (wires|cells):" $$f | tail -2; done
 	@echo "synth-rtl: full reports in $^"
 
-$(RTL_OUT)/sbuf.synth.log: rtl/sbuf.sv
+$(RTL_OUT)/%.synth.log: rtl/%.sv
 	@mkdir -p $(dir $@)
-	$(YOSYS) -q -l $@ -p "read_verilog -sv rtl/sbuf.sv; synth -top sbuf; stat" >/dev/null
+	$(YOSYS) -q -l $@ -p "read_verilog -sv $<; synth -top $*; stat" >/dev/null
 
 # The bus controller of a 4-core machine.
 $(RTL_OUT)/bus_arb.synth.log: $(RTL_PKG) rtl/bus_arb.sv
@@ -292,7 +310,7 @@ TEST_TARGETS += test-cosim-unit
 # each; make cosim: the whole demo and SYSTEM_CYCLES_LONG of the kernel).
 SYSTEM_CYCLES_SHORT ?= 1000000
 SYSTEM_CYCLES_LONG  ?= 20000000
-COSIM_SYSTEM_DEPS = $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(TWIN_DEFAULT) \
+COSIM_SYSTEM_DEPS = $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(TWIN_MODELS) \
 		    $(RTL_OUT)/sbuf-broken/twin.so
 
 .PHONY: test-cosim-system cosim-system-long

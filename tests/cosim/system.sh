@@ -1,10 +1,12 @@
 #!/bin/sh
 # System shadow and system replace on whole runs: every twinned unit's RTL
 # beside its C unit (--cosim=all) and driving the machine (--rtl=all), on
-# the demo and a slice of the kernel's shell workload, each compared byte
-# for byte (console output, exit status, --stats) with the pure C run; and
-# a broken stream buffer model in shadow must stop the run (exit 5) with a
-# mismatch waveform.
+# the demo and a slice of the kernel's shell workload (and a later slice
+# with the DMA engine on, which the kernel uses to zero and copy pages), each
+# compared byte for byte (console output, exit status, --stats) with the
+# pure C run; a broken stream buffer model in shadow must stop the run
+# (exit 5) with a mismatch waveform; and a twin must be refused for a unit a
+# fast-forward used (the DMA engine's: a twin starts from reset).
 # Usage: tests/cosim/system.sh OSPREY RTL_DIR DEMO_ELF KERNEL_ELF SHELL_IMG DEMO_CYCLES KERNEL_CYCLES
 # (a cycle count of 0: the whole run). The configuration puts on every
 # twinned unit with the geometry make test builds first (tests/cosim/cosim.mk).
@@ -29,19 +31,22 @@ run() {
 		</dev/null >"$name.$tag.out" 2>"$name.$tag.err"; echo "exit $?" >>"$name.$tag.out")
 }
 
-# check NAME ARGS...: the C run, then shadow and replace, compared with it
+# check NAME ARGS...: the C run, then shadow and replace, compared with it;
+# every unit of $units compared
+units="sbuf ipf_engine"
 check() {
 	name=$1
 	shift
 	run "$name" c "" "$@"
 	for mode in cosim rtl; do
 		run "$name" $mode "--$mode=all" "$@"
+		compared=1
+		for u in $units; do
+			grep -q "^osprey: $mode $u: [1-9][0-9]* core-cycles compared, 0 mismatching" \
+				"$tmp/$name.$mode.err" || compared=0
+		done
 		if cmp -s "$tmp/$name.c.out" "$tmp/$name.$mode.out" &&
-		   cmp -s "$tmp/$name.c.json" "$tmp/$name.$mode.json" &&
-		   grep -q "^osprey: $mode sbuf: [1-9][0-9]* core-cycles compared, 0 mismatching" \
-			"$tmp/$name.$mode.err" &&
-		   grep -q "^osprey: $mode ipf_engine: [1-9][0-9]* core-cycles compared, 0 mismatching" \
-			"$tmp/$name.$mode.err"; then
+		   cmp -s "$tmp/$name.c.json" "$tmp/$name.$mode.json" && [ $compared = 1 ]; then
 			echo "PASS $name --$mode=all: output and --stats identical to the C run"
 			grep "core-cycles compared" "$tmp/$name.$mode.err" | sed 's/^/     /'
 			pass=$((pass + 1))
@@ -59,6 +64,35 @@ check() {
 check demo --cores 4 $twins $(limit "$demo_cycles") "$demo"
 # shellcheck disable=SC2086
 check kernel --cores 4 $twins $(limit "$kernel_cycles") --disk "$shell_img" "$kernel"
+# The kernel first uses the engine after some 10.5M instructions: the slice
+# starts there (the fast-forward leaves the engine as reset) and runs 2M
+# instructions, in which it moves some hundred blocks.
+units="sbuf ipf_engine bus_arb dma"
+# shellcheck disable=SC2086
+check kernel-dma --cores 4 $twins --set dma.enabled=on --fast-forward 10500000 \
+	--max-insns 12500000 --disk "$shell_img" "$kernel"
+if grep -q "^osprey: dma: [1-9]" "$tmp/kernel-dma.c.err"; then
+	echo "PASS kernel-dma: the engine moved lines in the slice"
+	pass=$((pass + 1))
+else
+	echo "FAIL kernel-dma: the engine did not work in the slice"
+	fail=$((fail + 1))
+fi
+
+# The DMA engine used by a fast-forward is not as reset: no twin beside it.
+(cd "$tmp" && OSPREY_RTL_DIR=$rtl_dir "$osprey" --cores 4 --set dma.enabled=on \
+	--fast-forward 12000000 --max-insns 12100000 --cosim=dma --disk "$shell_img" "$kernel" \
+	</dev/null >/dev/null 2>ff.err)
+status=$?
+if [ "$status" = 2 ] &&
+   grep -q "cosim=dma: the unit was used before the timing run" "$tmp/ff.err"; then
+	echo "PASS fast-forward that used the DMA engine: --cosim=dma refused"
+	pass=$((pass + 1))
+else
+	echo "FAIL fast-forward that used the DMA engine: exit $status"
+	tail -3 "$tmp/ff.err"
+	fail=$((fail + 1))
+fi
 
 # A broken stream buffer model, in the place of the good one, is caught (the
 # stream buffers alone: with the prefetch engine too they see fewer misses).

@@ -157,8 +157,8 @@ static void test_dma_copy_of_two_lines_reads_each_then_writes_each(void **state)
 	assert_int_equal(u->req[3].line, DST / 64 + 1);
 	/* the last write's answer ends it */
 	assert_int_equal(u->done_at, 5 + LAT + 1 + LAT);
-	assert_int_equal(u->e.q.ch[0].done, 1);
-	assert_int_equal(u->e.q.ch[0].busy, 0);
+	assert_int_equal(dma_chan_status(&u->e, 0).done, 1);
+	assert_int_equal(dma_chan_status(&u->e, 0).busy, 0);
 	free(u);
 }
 
@@ -261,9 +261,9 @@ static void test_dma_refuses_each_bad_request_with_its_cause(void **state)
 		cmd(u, 0, bad[k].op, bad[k].src, bad[k].dst, bad[k].len, 1);
 		ub_cycle(u);
 		assert_int_equal(u->last.cmd_cause, bad[k].cause);
-		assert_int_equal(u->e.q.ch[0].err, 1);
-		assert_int_equal(u->e.q.ch[0].cause, bad[k].cause);
-		assert_int_equal(u->e.q.ch[0].busy, 0);
+		assert_int_equal(dma_chan_status(&u->e, 0).err, 1);
+		assert_int_equal(dma_chan_status(&u->e, 0).cause, bad[k].cause);
+		assert_int_equal(dma_chan_status(&u->e, 0).busy, 0);
 		ub_run(u, 3);
 		assert_int_equal(u->nreq, 0);		/* nothing moved */
 		assert_int_equal(u->last.irq, 1);	/* asked for: it interrupts */
@@ -284,9 +284,9 @@ static void test_dma_start_while_busy_is_refused_and_the_first_goes_on(void **st
 	assert_int_equal(u->last.cmd_cause, DMA_ERR_BUSY);
 	ub_settle(u);
 	assert_int_equal(u->nreq, 4);		/* only the first operation's lines */
-	assert_int_equal(u->e.q.ch[0].done, 1);
-	assert_int_equal(u->e.q.ch[0].err, 1);
-	assert_int_equal(u->e.q.ch[0].cause, DMA_ERR_BUSY);
+	assert_int_equal(dma_chan_status(&u->e, 0).done, 1);
+	assert_int_equal(dma_chan_status(&u->e, 0).err, 1);
+	assert_int_equal(dma_chan_status(&u->e, 0).cause, DMA_ERR_BUSY);
 	assert_int_equal(u->last.irq, 0);	/* the first did not ask for one */
 	free(u);
 }
@@ -297,7 +297,7 @@ static void test_dma_interrupt_rises_after_done_and_a_clear_lowers_it(void **sta
 
 	cmd(u, 1, DMA_OP_ZERO, 0, DST, 64, 1);
 	ub_settle(u);
-	assert_int_equal(u->e.q.ch[1].done, 1);
+	assert_int_equal(dma_chan_status(&u->e, 1).done, 1);
 	assert_int_equal(u->last.irq, 0);	/* the cycle of the last answer */
 	ub_cycle(u);
 	assert_int_equal(u->last.irq, 2);	/* channel 1's line, from the state */
@@ -306,7 +306,7 @@ static void test_dma_interrupt_rises_after_done_and_a_clear_lowers_it(void **sta
 	ub_cycle(u);
 	ub_cycle(u);
 	assert_int_equal(u->last.irq, 0);
-	assert_int_equal(u->e.q.ch[1].done, 0);
+	assert_int_equal(dma_chan_status(&u->e, 1).done, 0);
 	free(u);
 }
 
@@ -317,8 +317,8 @@ static void test_dma_zero_length_is_done_at_once(void **state)
 	cmd(u, 0, DMA_OP_COPY, SRC, DST, 0, 0);
 	ub_cycle(u);
 	assert_int_equal(u->last.cmd_cause, DMA_OK);
-	assert_int_equal(u->e.q.ch[0].done, 1);
-	assert_int_equal(u->e.q.ch[0].busy, 0);
+	assert_int_equal(dma_chan_status(&u->e, 0).done, 1);
+	assert_int_equal(dma_chan_status(&u->e, 0).busy, 0);
 	assert_false(dma_active(&u->e));
 	free(u);
 }
@@ -424,6 +424,21 @@ static void test_dma_one_line_copy_takes_a_memory_read_then_a_line_write(void **
 	assert_int_equal(mctr_total(&b->d->stats[0].lines), 1);
 	assert_int_equal(mctr_total(&b->d->stats[0].bytes), 64);
 	assert_int_equal(mctr_total(&b->d->stats[0].bus_cycles), (e1 - g1) + (e2 - g2));
+	/* an accepted command is an operation, not an error, with no timeline watching */
+	assert_int_equal(mctr_total(&b->d->stats[0].ops), 1);
+	assert_int_equal(mctr_total(&b->d->stats[0].errors), 0);
+	db_free(b);
+}
+
+static void test_dma_refused_command_counts_as_an_error_not_an_operation(void **state)
+{
+	struct db *b = db_new();
+
+	start(b, DMA_OP_COPY, SRC + 2, DST, 64);	/* misaligned source: refused */
+	db_run(b);
+	assert_int_equal(mctr_total(&b->d->stats[0].ops), 0);
+	assert_int_equal(mctr_total(&b->d->stats[0].errors), 1);
+	assert_int_equal(mctr_total(&b->d->stats[0].lines), 0);
 	db_free(b);
 }
 
@@ -497,6 +512,7 @@ int main(void)
 		cmocka_unit_test(test_dma_interrupt_rises_after_done_and_a_clear_lowers_it),
 		cmocka_unit_test(test_dma_zero_length_is_done_at_once),
 		cmocka_unit_test(test_dma_one_line_copy_takes_a_memory_read_then_a_line_write),
+		cmocka_unit_test(test_dma_refused_command_counts_as_an_error_not_an_operation),
 		cmocka_unit_test(test_dma_dirty_source_line_comes_from_its_cache_which_keeps_it_clean),
 		cmocka_unit_test(test_dma_write_invalidates_every_copy_and_allocates_nothing),
 		cmocka_unit_test(test_dma_partial_write_over_a_dirty_line_flushes_it_first),

@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #include "cpu/bpred.h"
-#include "cpu/fetch.h"
+#include "cpu/ifetch.h"
 #include "cpu/ipf.h"
 #include "cpu/hart.h"
 #include "mem/l1.h"
@@ -72,7 +72,7 @@ struct core {
 	struct core_config cfg;
 	uint32_t mmio_latency;		/* core cycles */
 	struct bpred bp;
-	struct fetch fu;		/* the fetch unit */
+	struct ifetch fu;		/* the fetch unit and its glue */
 	struct ipf ipf;			/* its instruction prefetchers */
 	struct wbuf wb;
 	uint8_t mode;			/* enum stat_mode of the hart now */

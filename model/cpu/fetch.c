@@ -3,108 +3,105 @@
 
 #include <string.h>
 
-const struct stat_field fetch_stat_fields[] = {
-	STAT(struct fetch_stats, lines), STAT(struct fetch_stats, lookahead),
-	STAT(struct fetch_stats, lookahead_used), STAT(struct fetch_stats, redirects),
-};
-const int fetch_stat_nfields = sizeof(fetch_stat_fields) / sizeof(fetch_stat_fields[0]);
+#include "mem/l1.h"
+#include "sys/config.h"
 
-void fetch_init(struct fetch *f, struct l1 *l1i, uint32_t queue_insns, const uint8_t *mode,
-		const struct memmap *mm, const int *guard_en)
+void fetch_init(struct fetch *u, const struct fetch_params *p)
 {
-	memset(f, 0, sizeof(*f));
-	f->l1i = l1i;
-	f->line_shift = l1i->arr.line_shift;
-	f->queue_bytes = 4 * queue_insns;
-	f->line_mask = (1u << f->line_shift) - 1;
-	f->ahead_from = f->queue_bytes > f->line_mask ? 0 : f->line_mask + 1 - f->queue_bytes;
-	f->mode = mode;
-	f->mm = mm;
-	f->guard_en = guard_en;
+	uint32_t queue_bytes = 4 * p->queue_insns;
+
+	memset(u, 0, sizeof(*u));
+	u->p = *p;
+	u->line_shift = (uint32_t)__builtin_ctz(p->line_bytes);
+	u->line_mask = p->line_bytes - 1;
+	u->ahead_from = queue_bytes > u->line_mask ? 0 : p->line_bytes - queue_bytes;
 }
 
-/* The fetch unit drops a line it asked for: the L1I must not wait for it to come back. */
-static void drop(struct fetch *f, uint32_t line, uint8_t state)
+void fetch_configure(struct fetch *u, const struct config *cfg)
 {
-	if (state == FL_PENDING)
-		l1_abandon(f->l1i, line);
+	struct fetch_params p = { cfg->l1i.line, cfg->core.fetch_queue };
+
+	fetch_init(u, &p);
 }
 
-void fetch_flush(struct fetch *f)
+/* The state a line takes from the L1I's answer to its request. */
+static uint8_t answered(uint8_t resp)
 {
-	drop(f, f->cur, f->cur_state);
-	drop(f, f->next, f->next_state);
-	f->cur_state = FL_NONE;
-	f->next_state = FL_NONE;
+	return resp == L1_HIT ? FL_READY : resp == L1_MISS ? FL_PENDING : FL_NONE;
 }
 
-/* Requests a line from the L1I; returns its new state. */
-static enum fetch_line_state request(struct fetch *f, uint32_t line, uint64_t now)
+void fetch_eval(struct fetch *u, const struct fetch_in *in, struct fetch_out *out)
 {
-	switch (l1_access(f->l1i, line << f->line_shift, 0, now)) {
-	case L1_HIT: return FL_READY;
-	case L1_MISS: return FL_PENDING;
-	default: return FL_NONE;	/* no MSHR: ask again later */
+	const struct fetch_state *q = &u->q;
+	struct fetch_state *d = &u->d;
+	uint32_t line = in->req_pa >> u->line_shift;
+	int took = 0;
+
+	*d = *q;
+	memset(out, 0, sizeof(*out));
+	out->drop_cur_line = q->cur;
+	out->want_line = line;
+	out->drop_next_line = q->next;
+	out->ahead_line = line + 1;
+	out->cur_state = q->cur_state;
+	out->cur_line = q->cur;
+	out->next_state = q->next_state;
+	out->next_line = q->next;
+
+	if (in->flush) {
+		out->drop_cur_valid = q->cur_state == FL_PENDING;
+		out->drop_next_valid = q->next_state == FL_PENDING;
+		d->cur_state = FL_NONE;
+		d->next_state = FL_NONE;
+		return;
 	}
-}
+	if (!in->req_valid)
+		return;
 
-/*
- * Requests the line after the current one; the caller has found the
- * pipeline close enough to the end of the current line, and no line asked
- * for ahead yet.
- */
-static void look_ahead(struct fetch *f, uint64_t now)
-{
-	uint32_t line_bytes = 1u << f->line_shift;
-	uint32_t next = f->cur + 1;
+	if (q->cur_state == FL_READY && q->cur == line) {
+		out->ready = 1;		/* more of the current line */
+	} else if (q->next_state != FL_NONE && q->next == line) {
+		/* into the line fetched ahead */
+		uint8_t st = q->next_state;
 
-	if (((next << f->line_shift) & 0xfff) == 0)
-		return;		/* the next line is in another page */
-	if (*f->guard_en && memmap_line_guarded(f->mm, f->cur << f->line_shift, line_bytes))
-		return;		/* the sequence ends in this line */
-	f->next = next;
-	f->next_state = (uint8_t)request(f, next, now);
-	if (f->next_state != FL_NONE)
-		f->stats.lookahead.v[*f->mode]++;
-}
-
-enum fetch_result fetch_get(struct fetch *f, uint32_t pa, uint64_t now)
-{
-	uint32_t line = pa >> f->line_shift;
-	int near_end = (pa & f->line_mask) >= f->ahead_from;	/* the queue reaches past it */
-
-	/* The common case: more of the line being decoded. */
-	if (__builtin_expect(f->cur_state == FL_READY && f->cur == line, 1)) {
-		/* Near its end, the line ahead is asked for. */
-		if (near_end && f->next_state == FL_NONE)
-			look_ahead(f, now);
-		return FETCH_READY;
-	}
-	{
-		if (f->next_state != FL_NONE && f->next == line) {
-			/* Into the line fetched ahead. */
-			if (f->next_state == FL_PENDING)
-				f->next_state = (uint8_t)request(f, line, now);
-			if (f->next_state != FL_READY)
-				return FETCH_WAIT;
-			f->stats.lookahead_used.v[*f->mode]++;
-		} else {
-			if (f->cur_state != FL_NONE && !(f->cur_state == FL_PENDING && f->cur == line))
-				f->stats.redirects.v[*f->mode]++;
-			if (f->cur != line)
-				drop(f, f->cur, f->cur_state);
-			f->cur = line;
-			f->cur_state = (uint8_t)request(f, line, now);
-			if (f->cur_state != FL_READY)
-				return FETCH_WAIT;
-			drop(f, f->next, f->next_state);	/* the line ahead of the old one */
+		if (st == FL_PENDING) {
+			out->want_valid = 1;
+			st = answered(in->want_resp);
 		}
-		f->cur = line;
-		f->cur_state = FL_READY;
-		f->next_state = FL_NONE;
-		f->stats.lines.v[*f->mode]++;
+		d->next_state = st;
+		took = st == FL_READY;
+		out->lookahead_used = (uint8_t)took;
+	} else {
+		/* elsewhere: restart there */
+		out->redirects = q->cur_state != FL_NONE &&
+				 !(q->cur_state == FL_PENDING && q->cur == line);
+		out->drop_cur_valid = q->cur != line && q->cur_state == FL_PENDING;
+		out->want_valid = 1;
+		d->cur = line;
+		d->cur_state = answered(in->want_resp);
+		took = d->cur_state == FL_READY;
+		out->drop_next_valid = took && q->next_state == FL_PENDING;
 	}
-	if (near_end)
-		look_ahead(f, now);
-	return FETCH_READY;
+	if (took) {
+		d->cur = line;
+		d->cur_state = FL_READY;
+		d->next_state = FL_NONE;
+		out->lines = 1;
+		out->ready = 1;
+	}
+
+	/* Near the end of a line with nothing ahead, the next line is asked for. */
+	if (out->ready && (in->req_pa & u->line_mask) >= u->ahead_from &&
+	    d->next_state == FL_NONE && ((line + 1) << u->line_shift & 0xfff) != 0 &&
+	    !(in->guard_en && in->guarded)) {
+		out->ahead_valid = 1;
+		d->next = line + 1;
+		d->next_state = answered(in->ahead_resp);
+		out->lookahead = d->next_state != FL_NONE;
+	}
+}
+
+void fetch_tick(struct fetch *u)
+{
+	u->q = u->d;
 }

@@ -1,28 +1,50 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The fetch unit: it hands the pipeline instructions from L1I lines and runs
- * ahead of it along the sequential path. It holds the line being decoded
- * and a fetch queue: once the pipeline is within core.fetch_queue
- * instructions of the end of the current line, the unit requests the next
- * sequential line (in the same page: it has no translation of its own), so
- * straight-line code finds its next line ready. A taken branch, jump or trap
- * redirects it: the queue is dropped and fetch restarts at the target.
+ * ahead of it along the sequential path, as a cycle-level unit with the
+ * _init/_eval/_tick contract; rtl/fetch.sv is its twin, and cpu/ifetch.h
+ * the glue that connects it to the pipeline and the L1I.
  *
- * With guarded prefetching on for the code page, the unit does not fetch
- * ahead past a line holding a guarded control transfer: execution leaves
- * the sequence there.
+ * It holds the line being decoded and a fetch queue: once the pipeline is
+ * within core.fetch_queue instructions of the end of the current line, the
+ * unit requests the next sequential line (in the same page: it has no
+ * translation of its own), so straight-line code finds its next line ready.
+ * A taken branch, jump or trap redirects it: the queue is dropped and fetch
+ * restarts at the target. With guarded prefetching on for the code page, the
+ * unit does not fetch ahead past a line holding a guarded control transfer:
+ * execution leaves the sequence there.
  *
- * Every line request is an L1I demand access; the prefetchers and stream
- * buffers (cpu/ipf.h) see them through the L1I's prefetch hooks.
+ * State: the current line and the line ahead, each with an enum
+ * fetch_line_state. A cycle with req_valid, over the old state (line: req_pa's
+ * line; near end: req_pa's offset in its line at least line bytes - 4 *
+ * core.fetch_queue):
+ *   more of the current line (cur_state READY, cur_line = line): ready;
+ *   into the line ahead (next_state not NONE, next_line = line): if it is
+ *     PENDING it is asked for again (want) and takes the answer's state;
+ *     once READY it becomes the current line (lookahead_used, lines);
+ *   elsewhere: a redirect, unless nothing was fetched or the line is the one
+ *     pending; a pending other current line is abandoned (drop_cur); the line
+ *     is asked for (want) and becomes the current line in the answer's
+ *     state; once READY, a pending line ahead is abandoned (drop_next) and
+ *     the line is taken (lines);
+ *   then, when ready, near the end of the line, with no line ahead, the next
+ *     line in the same page, and the line not guarded (with guard_en): the
+ *     next line is asked for (ahead) and is the line ahead in the answer's
+ *     state (lookahead unless no MSHR).
+ * An answer: hit READY, miss PENDING, no MSHR NONE (asked again later). A
+ * flush drops both lines, abandoning those PENDING. The outputs depend on
+ * the inputs combinationally (cpu/fetch_if.h says in which order the glue
+ * gives the L1I's answers); a cycle with neither request nor flush changes
+ * nothing.
  */
 #ifndef OSPREY_FETCH_H
 #define OSPREY_FETCH_H
 
 #include <stdint.h>
 
-#include "mem/l1.h"
-#include "mem/memmap.h"
-#include "sys/stats.h"
+#include "cpu/fetch_if.h"
+
+struct config;
 
 enum fetch_line_state {
 	FL_NONE,	/* nothing requested */
@@ -30,44 +52,49 @@ enum fetch_line_state {
 	FL_READY,	/* in the fetch queue */
 };
 
-struct fetch_stats {
-	struct mctr lines;		/* lines the pipeline fetched from */
-	struct mctr lookahead;		/* sequential lines requested ahead of need */
-	struct mctr lookahead_used;	/* ... that the pipeline then used */
-	struct mctr redirects;		/* fetch restarted elsewhere */
+struct fetch_params {
+	uint32_t line_bytes;	/* L1I line size (l1i.line), a power of two, 4..4096 */
+	uint32_t queue_insns;	/* instructions fetched ahead (core.fetch_queue), 1..64 */
+};
+
+struct fetch_state {
+	uint32_t cur;		/* the line decoded from */
+	uint32_t next;		/* the sequential line fetched ahead */
+	uint8_t cur_state;	/* enum fetch_line_state of cur */
+	uint8_t next_state;	/* of next */
 };
 
 struct fetch {
-	struct l1 *l1i;
-	uint32_t queue_bytes;		/* core.fetch_queue instructions, in bytes */
-	uint32_t line_shift;
-	uint32_t line_mask;		/* line bytes - 1 */
-	uint32_t ahead_from;		/* line offset from which the queue reaches past the line */
-	uint32_t cur;			/* line number being decoded from; valid if cur_state */
-	uint8_t cur_state;		/* enum fetch_line_state */
-	uint32_t next;			/* the sequential line fetched ahead */
-	uint8_t next_state;
-	const uint8_t *mode;
-	const struct memmap *mm;	/* guard predecode bits */
-	const int *guard_en;		/* guarded prefetching on for the current code page */
-	struct fetch_stats stats;
+	struct fetch_params p;
+	uint32_t line_shift;	/* log2(line bytes) */
+	uint32_t line_mask;	/* line bytes - 1 */
+	uint32_t ahead_from;	/* line offset from which the queue reaches past the line */
+	struct fetch_state q;	/* registered state */
+	struct fetch_state d;	/* next state, from the last eval */
 };
 
-void fetch_init(struct fetch *f, struct l1 *l1i, uint32_t queue_insns, const uint8_t *mode,
-		const struct memmap *mm, const int *guard_en);
+/* Reset: nothing fetched. */
+void fetch_init(struct fetch *u, const struct fetch_params *p);
 
-enum fetch_result {
-	FETCH_READY,	/* the instruction at the address is available this cycle */
-	FETCH_WAIT,	/* its line is on its way: the pipeline sleeps until a wake-up */
-};
+/* Reset, with the parameters of @cfg (l1i.line, core.fetch_queue). */
+void fetch_configure(struct fetch *u, const struct config *cfg);
 
-/* The pipeline wants the instruction at physical address @pa at @now. */
-enum fetch_result fetch_get(struct fetch *f, uint32_t pa, uint64_t now);
+/* Combinational: outputs and next state from the state and @in. */
+void fetch_eval(struct fetch *u, const struct fetch_in *in, struct fetch_out *out);
 
-/* Drops the queue (fence.i, a flush of the L1I). */
-void fetch_flush(struct fetch *f);
+/* Clock edge: next state becomes state. */
+void fetch_tick(struct fetch *u);
 
-extern const struct stat_field fetch_stat_fields[];
-extern const int fetch_stat_nfields;
+/*
+ * True when a request for @pa is more of the current line with nothing to
+ * ask for: eval would answer ready with no request, abandon or event and
+ * leave the state as it is, whatever the other inputs. The glue skips the
+ * unit then (the common case); the co-simulation checks the claim.
+ */
+static inline int fetch_fast_ready(const struct fetch *u, uint32_t pa)
+{
+	return u->q.cur_state == FL_READY && u->q.cur == pa >> u->line_shift &&
+	       ((pa & u->line_mask) < u->ahead_from || u->q.next_state != FL_NONE);
+}
 
 #endif

@@ -184,5 +184,6 @@ $(RTL_OUT)/sbuf.synth.log: rtl/sbuf.sv
 TEST_TARGETS += test-cosim-unit
 
 include $(COSIM_TDIR)/ipf_engine.mk
+include $(COSIM_TDIR)/fetch.mk
 
 -include $(wildcard $(COSIM_OUT)/*.d $(RTL_OUT)/cosim/*.d)

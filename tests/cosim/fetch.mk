@@ -1,0 +1,79 @@
+# tests/cosim/fetch.mk: the fetch unit's RTL twin (rtl/fetch.sv) in lockstep
+# with its C unit (model/cpu/fetch.c). Included by tests/cosim/cosim.mk, whose
+# Verilator settings and runtime it uses.
+#
+#   make test-cosim-fetch   lockstep of three parameter sets (FETCH_CYCLES_SHORT
+#                           cycles each) and the broken build's check (in make test)
+#   make cosim-fetch-long   lockstep for FETCH_CYCLES_LONG cycles per parameter set
+#   FETCH_SEED=N            the random stimulus' seed (default 1)
+#
+# A mismatch writes the last 64 cycles' ports, C and RTL side by side, to
+# $(COSIM_WAVES)/fetch-mismatch-CYCLE.fst (the broken build's check requires
+# that file).
+
+FETCH_CYCLES_SHORT ?= 200000
+FETCH_CYCLES_LONG  ?= 10000000
+FETCH_SEED         ?= 1
+
+FETCH_RTL_CXXFLAGS := -std=gnu++17 -O1 -Wall -Imodel -I$(COSIM_SRC) -I$(VL_INC) -I$(VL_INC)/vltstd
+
+# $(call fetch_rtl_variant,DIR,L1I_LINE,CORE_FETCH_QUEUE,FLAGS): rtl/fetch.sv
+# Verilated into $(RTL_OUT)/DIR with 32-bit line numbers and archived with its
+# glue into $(RTL_OUT)/lib$(DIR).a; the lockstep test linked with it.
+define fetch_rtl_variant
+$(RTL_OUT)/$(1)/Vfetch.mk: rtl/fetch.sv $(COSIM_TDIR)/fetch.mk
+	@rm -rf $(RTL_OUT)/$(1)
+	@mkdir -p $(RTL_OUT)/$(1)
+	$(VERILATOR) --cc -Wall --top-module fetch --Mdir $(RTL_OUT)/$(1) -GLineW=32 \
+		-GL1I_LINE=$(2) -GCORE_FETCH_QUEUE=$(3) $(4) rtl/fetch.sv
+
+$(RTL_OUT)/$(1)/Vfetch__ALL.o: $(RTL_OUT)/$(1)/Vfetch.mk
+	$$(MAKE) -s -C $(RTL_OUT)/$(1) -f Vfetch.mk $(VL_OPT) Vfetch__ALL.o
+
+$(RTL_OUT)/$(1)/fetch_rtl.o: $(COSIM_SRC)/fetch_rtl.cpp $(COSIM_SRC)/fetch_rtl.h \
+		model/cpu/fetch_if.h model/cpu/fetch.h $(RTL_OUT)/$(1)/Vfetch.mk
+	$(CXX) $(FETCH_RTL_CXXFLAGS) -I$(RTL_OUT)/$(1) -DFETCH_RTL_L1I_LINE=$(2) \
+		-DFETCH_RTL_CORE_FETCH_QUEUE=$(3) -DFETCH_RTL_VARIANT='"$(1)"' -c $$< -o $$@
+
+$(RTL_OUT)/lib$(1).a: $(RTL_OUT)/$(1)/Vfetch__ALL.o $(RTL_OUT)/$(1)/fetch_rtl.o $(VL_RUNTIME)
+	@rm -f $$@
+	ar rcs $$@ $$^
+
+$(COSIM_OUT)/test_$(1): $(COSIM_OUT)/test_fetch_lockstep.o $(RTL_OUT)/lib$(1).a $(COSIM_LIB) \
+		$(MODEL_LIB)
+	$(CC) $(COSIM_CFLAGS) -o $$@ $$< $(RTL_OUT)/lib$(1).a $(COSIM_LIB) $(MODEL_LIB) \
+		$(COSIM_SYSLIBS) $(HOST_LIBS)
+endef
+
+# Three parameter sets: the default preset's 32-byte lines and 2-instruction
+# queue; 64-byte lines and an 8-instruction queue (the modern preset); 16-byte
+# lines with a queue that reaches past the line from every offset. The broken
+# build: the first set, never abandoning a pending line ahead.
+$(eval $(call fetch_rtl_variant,fetch_a,32,2,))
+$(eval $(call fetch_rtl_variant,fetch_b,64,8,))
+$(eval $(call fetch_rtl_variant,fetch_c,16,4,))
+$(eval $(call fetch_rtl_variant,fetch_broken,32,2,-DFETCH_BROKEN))
+
+FETCH_PROGS := $(addprefix $(COSIM_OUT)/test_,fetch_a fetch_b fetch_c fetch_broken)
+
+.PHONY: test-cosim-fetch cosim-fetch-long
+test-cosim-fetch: $(FETCH_PROGS)
+	@mkdir -p $(COSIM_WAVES)
+	@failed=""; export FETCH_WAVE_DIR=$(COSIM_WAVES); \
+	for v in a b c; do \
+		$(COSIM_OUT)/test_fetch_$$v $(FETCH_CYCLES_SHORT) $(FETCH_SEED) || failed="$$failed $$v"; \
+	done; \
+	echo "== the broken build (a mismatch report below is expected)"; \
+	$(COSIM_OUT)/test_fetch_broken --expect-mismatch $(FETCH_CYCLES_SHORT) $(FETCH_SEED) \
+		|| failed="$$failed broken"; \
+	if [ -n "$$failed" ]; then echo "test-cosim-fetch: FAILED:$$failed"; exit 1; fi; \
+	echo "test-cosim-fetch: all programs passed"
+
+cosim-fetch-long: $(FETCH_PROGS)
+	@mkdir -p $(COSIM_WAVES)
+	@for v in a b c; do \
+		FETCH_WAVE_DIR=$(COSIM_WAVES) $(COSIM_OUT)/test_fetch_$$v $(FETCH_CYCLES_LONG) \
+			$(FETCH_SEED) || exit 1; \
+	done
+
+TEST_TARGETS += test-cosim-fetch

@@ -17,9 +17,15 @@ FETCH_SEED         ?= 1
 
 FETCH_RTL_CXXFLAGS := -std=gnu++17 -O1 -Wall -Imodel -I$(COSIM_SRC) -I$(VL_INC) -I$(VL_INC)/vltstd
 
+$(RTL_OUT)/cosim/fetch_check.o: $(COSIM_SRC)/fetch_check.c $(COSIM_SRC)/fetch_check.h \
+		$(COSIM_SRC)/fetch_rtl.h model/cpu/fetch_if.h model/cpu/fetch.h
+	@mkdir -p $(dir $@)
+	$(CC) $(COSIM_CFLAGS) -c $< -o $@
+
 # $(call fetch_rtl_variant,DIR,L1I_LINE,CORE_FETCH_QUEUE,FLAGS): rtl/fetch.sv
 # Verilated into $(RTL_OUT)/DIR with 32-bit line numbers and archived with its
-# glue into $(RTL_OUT)/lib$(DIR).a; the lockstep test linked with it.
+# glue and the checker into $(RTL_OUT)/lib$(DIR).a; the lockstep test linked
+# with it.
 define fetch_rtl_variant
 $(RTL_OUT)/$(1)/Vfetch.mk: rtl/fetch.sv $(COSIM_TDIR)/fetch.mk
 	@rm -rf $(RTL_OUT)/$(1)
@@ -35,7 +41,8 @@ $(RTL_OUT)/$(1)/fetch_rtl.o: $(COSIM_SRC)/fetch_rtl.cpp $(COSIM_SRC)/fetch_rtl.h
 	$(CXX) $(FETCH_RTL_CXXFLAGS) -I$(RTL_OUT)/$(1) -DFETCH_RTL_L1I_LINE=$(2) \
 		-DFETCH_RTL_CORE_FETCH_QUEUE=$(3) -DFETCH_RTL_VARIANT='"$(1)"' -c $$< -o $$@
 
-$(RTL_OUT)/lib$(1).a: $(RTL_OUT)/$(1)/Vfetch__ALL.o $(RTL_OUT)/$(1)/fetch_rtl.o $(VL_RUNTIME)
+$(RTL_OUT)/lib$(1).a: $(RTL_OUT)/$(1)/Vfetch__ALL.o $(RTL_OUT)/$(1)/fetch_rtl.o \
+		$(RTL_OUT)/cosim/fetch_check.o $(VL_RUNTIME)
 	@rm -f $$@
 	ar rcs $$@ $$^
 

@@ -20,10 +20,10 @@
  *                                                      0 when a mismatch is found
  *                                                      (the broken build's check)
  *
- * On a mismatch the last WINDOW cycles (each cycle's last evaluation) are
- * written as an FST waveform, $FETCH_WAVE_DIR/fetch-mismatch-CYCLE.fst
- * (default: the current directory), inputs with the C model's and the RTL's
- * outputs side by side.
+ * The checker is sim/cosim/fetch_check.h. On a mismatch the last WINDOW
+ * cycles (each cycle's last evaluation) are written as an FST waveform,
+ * $FETCH_WAVE_DIR/fetch-mismatch-CYCLE.fst (default: the current
+ * directory), inputs with the C model's and the RTL's outputs side by side.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -31,10 +31,9 @@
 #include <string.h>
 
 #include "cpu/fetch.h"
+#include "fetch_check.h"
 #include "fetch_rtl.h"
 #include "mem/l1.h"
-#include "port_wave.h"
-#include "ports.h"
 
 static uint64_t rng;
 
@@ -134,88 +133,21 @@ static const char *const cover_names[COVERS] = {
 	"guard stop", "page stop", "flush abandons", "more of the line",
 };
 
-/* One compared evaluation. */
-struct rec {
-	uint64_t cycle;
-	struct fetch_in in;
-	struct fetch_out c, r;	/* the C unit's and the RTL's outputs */
-};
-
 struct lockstep {
 	struct fetch c;
 	struct fetch_rtl *r;
+	struct fetch_check *k;
 	struct mock_l1 l1;
 	uint64_t cycle;
-	uint64_t evals;			/* evaluations compared */
-	uint64_t fast;			/* cycles the fast path's claim was checked */
+	int bad;			/* the checker found a mismatch: the units diverged */
 	uint64_t covered[COVERS];	/* cycles that did each */
-	int mismatches;
-	struct rec ring[WINDOW];	/* cycle n's last evaluation at ring[n % WINDOW] */
-	char wave[512];			/* the mismatch waveform written, or "" */
 };
 
-#define IN_S(type, name, bits) PORT_DESC_S(struct fetch_in, type, name, bits)
-#define IN_A(type, name, n, bits, bound) PORT_DESC_A(struct fetch_in, type, name, n, bits, bound)
-#define OUT_S(type, name, bits) PORT_DESC_S(struct fetch_out, type, name, bits)
-#define OUT_A(type, name, n, bits, bound) PORT_DESC_A(struct fetch_out, type, name, n, bits, bound)
-
-static const struct port_desc in_ports[] = { FETCH_IN_PORTS(IN_S, IN_A) };
-static const struct port_desc out_ports[] = { FETCH_OUT_PORTS(OUT_S, OUT_A) };
-#define NIN ((int)(sizeof(in_ports) / sizeof(in_ports[0])))
-#define NOUT ((int)(sizeof(out_ports) / sizeof(out_ports[0])))
-
-static const struct port_unit unit = { "fetch", in_ports, NIN, out_ports, NOUT };
-
-/* Writes the ring, up to and including the mismatch at @cycle, as an FST. */
-static void dump_window(struct lockstep *ls, uint64_t cycle)
+/* Both sides on @in, every output compared; 1 on a mismatch (reported). */
+static int eval(struct lockstep *ls, const struct fetch_in *in, struct fetch_out *o)
 {
-	const char *dir = getenv("FETCH_WAVE_DIR") ? getenv("FETCH_WAVE_DIR") : ".";
-	uint64_t first = cycle + 1 >= WINDOW ? cycle + 1 - WINDOW : 0;
-	struct port_wave *w;
-
-	snprintf(ls->wave, sizeof(ls->wave), "%s/fetch-mismatch-%" PRIu64 ".fst", dir, cycle);
-	w = port_wave_open(ls->wave, &unit);
-	if (!w) {
-		ls->wave[0] = 0;
-		return;
-	}
-	for (uint64_t n = first; n <= cycle; n++) {
-		const struct rec *k = &ls->ring[n % WINDOW];
-
-		port_wave_sample(w, k->cycle, &k->in, &k->c, &k->r);
-	}
-	port_wave_close(w);
-	fprintf(stderr, "  waveform of cycles %" PRIu64 "..%" PRIu64 ": %s\n", first, cycle,
-		ls->wave);
-}
-
-/* Both sides on @in; every output compared. Returns 1 on a mismatch (reported). */
-static int eval(struct lockstep *ls, const struct fetch_in *in, struct fetch_out *oc)
-{
-	struct fetch_out orr;
-
-	fetch_eval(&ls->c, in, oc);
-	fetch_rtl_eval(ls->r, in, &orr);
-	ls->evals++;
-	ls->ring[ls->cycle % WINDOW] = (struct rec){ ls->cycle, *in, *oc, orr };
-	if (!ports_compare(out_ports, NOUT, oc, &orr, NULL, "C", "RTL"))
-		return 0;
-	fprintf(stderr, "fetch mismatch at cycle %" PRIu64 " (%s)\n", ls->cycle,
-		fetch_rtl_variant());
-	ports_compare(out_ports, NOUT, oc, &orr, stderr, "C", "RTL");
-	fprintf(stderr, " inputs:\n");
-	ports_print(in_ports, NIN, in, stderr, "  ");
-	ls->mismatches++;
-	dump_window(ls, ls->cycle);
-	return 1;
-}
-
-/* The fast path's claim: nothing asked, nothing counted, the state kept. */
-static int fast_claim_holds(const struct fetch *u, const struct fetch_out *o)
-{
-	return o->ready && !o->want_valid && !o->ahead_valid && !o->drop_cur_valid &&
-	       !o->drop_next_valid && !o->lines && !o->lookahead && !o->lookahead_used &&
-	       !o->redirects && !memcmp(&u->d, &u->q, sizeof(u->q));
+	ls->bad |= fetch_check_eval(ls->k, ls->cycle, in, o) != 0;
+	return ls->bad;
 }
 
 /* Counts what the cycle did (its inputs and last outputs, over the old state). */
@@ -247,8 +179,9 @@ static void cover(struct lockstep *ls, const struct fetch_in *in, const struct f
 
 /*
  * One cycle on @in (req_valid, req_pa, flush, guard_en; the guard bit and
- * the answers are filled here), in the glue's order; *@ready gets the
- * outputs' ready. Returns 1 on a mismatch.
+ * the answers are filled here), in the glue's order, with the fast path's
+ * claim checked at the clock edge; *@ready gets the outputs' ready. Returns
+ * 1 on a mismatch.
  */
 static int step(struct lockstep *ls, struct fetch_in *in, int *ready)
 {
@@ -256,7 +189,7 @@ static int step(struct lockstep *ls, struct fetch_in *in, int *ready)
 	struct fetch_out o;
 
 	*ready = 0;
-	if (ls->mismatches)
+	if (ls->bad)
 		return 1;	/* stop at the first: the units have diverged */
 	mock_cycle(&ls->l1, ls->cycle);
 	in->guarded = guard_mark(in->req_pa >> ls->c.line_shift);
@@ -274,22 +207,11 @@ static int step(struct lockstep *ls, struct fetch_in *in, int *ready)
 		if (eval(ls, in, &o))
 			return 1;
 	}
-	if (fast) {
-		ls->fast++;
-		if (!fast_claim_holds(&ls->c, &o)) {
-			fprintf(stderr, "fetch: the fast path's claim fails at cycle %" PRIu64
-				" (req_pa 0x%08x): the unit does more than answer ready\n",
-				ls->cycle, in->req_pa);
-			ls->mismatches++;
-			return 1;
-		}
-	}
 	*ready = o.ready;
 	cover(ls, in, &o);
-	fetch_tick(&ls->c);
-	fetch_rtl_tick(ls->r);
+	ls->bad |= fetch_check_tick(ls->k, fast) != 0;
 	ls->cycle++;
-	return 0;
+	return ls->bad;
 }
 
 static void answers(struct lockstep *ls, enum answer_mode want, enum answer_mode ahead)
@@ -460,6 +382,14 @@ static int random_run(struct lockstep *ls, uint64_t cycles)
 	return 0;
 }
 
+/* Where mismatch waveforms go: $FETCH_WAVE_DIR, else the current directory. */
+static const char *wave_dir(void)
+{
+	const char *d = getenv("FETCH_WAVE_DIR");
+
+	return d && *d ? d : ".";
+}
+
 int main(int argc, char **argv)
 {
 	int expect = argc > 1 && !strcmp(argv[1], "--expect-mismatch");
@@ -480,14 +410,19 @@ int main(int argc, char **argv)
 	ls.r = fetch_rtl_new();
 	if (!ls.r)
 		return 1;
+	ls.k = fetch_check_new(&ls.c, ls.r, WINDOW, wave_dir());
+	if (!ls.k) {
+		fetch_rtl_free(ls.r);
+		return 1;
+	}
 	printf("fetch lockstep (%s): %u-byte lines, fetch queue %u instructions, seed %" PRIu64
 	       "\n", fetch_rtl_variant(), p.line_bytes, p.queue_insns, seed);
 	bad = directed(&ls);
 	if (!bad)
 		bad = random_run(&ls, cycles);
-	fetch_rtl_free(ls.r);
 	if (expect) {
-		FILE *f = ls.wave[0] ? fopen(ls.wave, "rb") : NULL;
+		const char *wave = fetch_check_wave_path(ls.k);
+		FILE *f = wave ? fopen(wave, "rb") : NULL;
 		int wave_ok = f && fseek(f, 0, SEEK_END) == 0 && ftell(f) > 0;
 
 		if (f)
@@ -495,16 +430,20 @@ int main(int argc, char **argv)
 		printf("%s after %" PRIu64 " cycles%s\n",
 		       bad ? "mismatch found, as expected" : "FAILED: no mismatch", ls.cycle,
 		       bad && !wave_ok ? ", but FAILED to write its waveform" : "");
-		return bad && wave_ok ? 0 : 1;
-	}
-	printf("%s: %" PRIu64 " cycles, %" PRIu64 " evaluations compared, the fast path's claim "
-	       "checked in %" PRIu64 " cycles\n", bad ? "FAILED" : "agree", ls.cycle, ls.evals,
-	       ls.fast);
-	for (int i = 0; i < COVERS; i++) {
-		if (!ls.covered[i]) {
-			printf("FAILED: the stimulus never made the unit do: %s\n", cover_names[i]);
-			bad = 1;
+		bad = !(bad && wave_ok);
+	} else {
+		printf("%s: %" PRIu64 " cycles, %" PRIu64 " evaluations compared, the fast "
+		       "path's claim checked in %" PRIu64 " cycles\n", bad ? "FAILED" : "agree",
+		       ls.cycle, fetch_check_evals(ls.k), fetch_check_fast(ls.k));
+		for (int i = 0; i < COVERS; i++) {
+			if (!ls.covered[i]) {
+				printf("FAILED: the stimulus never made the unit do: %s\n",
+				       cover_names[i]);
+				bad = 1;
+			}
 		}
 	}
+	fetch_check_free(ls.k);
+	fetch_rtl_free(ls.r);
 	return bad ? 1 : 0;
 }

@@ -42,6 +42,7 @@ $(MODEL_LIB): $(MODEL_OBJ)
 # fragments, which define the RTL libraries.
 $(BUILD)/host/sim/osprey.o: HOST_CFLAGS += -Isim/cosim
 $(BUILD)/host/sim/sim_cosim.o: HOST_CFLAGS += -Isim/cosim
+$(BUILD)/host/sim/sim_cosim_fetch.o: HOST_CFLAGS += -Isim/cosim
 
 -include $(shell find $(BUILD)/host -name '*.d' 2>/dev/null)
 
@@ -93,13 +94,20 @@ include tests/osweep/osweep.mk
 include experiments/experiments.mk
 
 # The live view (sim/view.c) opens its window with SDL2; its snapshots need no display.
-OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o gdb.o \
-	view.o render.o font.o png.o)
+OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o sim_cosim_fetch.o outfile.o \
+	gdb.o view.o render.o font.o png.o)
 OSPREY_LIBS := -lSDL2 -lm -pthread
 
-$(OSPREY): $(OSPREY_OBJ) $(MODEL_LIB) $(COSIM_LIB) $(SBUF_RTL_LIB)
-	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(OSPREY_OBJ) $(SBUF_RTL_LIBS) $(MODEL_LIB) $(HOST_LIBS) \
-		$(OSPREY_LIBS)
+$(OSPREY): $(OSPREY_OBJ) $(MODEL_LIB) $(COSIM_LIB) $(SBUF_RTL_LIB) $(FETCH_RTL_LIB)
+	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(OSPREY_OBJ) $(FETCH_RTL_LIB) $(SBUF_RTL_LIBS) \
+		$(MODEL_LIB) $(HOST_LIBS) $(OSPREY_LIBS)
+
+# osprey with the fetch unit's broken twin (tests/cosim/fetch.mk): its system
+# shadow must stop at the mismatch. Linked without LTO, for a quick build.
+$(FETCH_BROKEN_OSPREY): $(OSPREY_OBJ) $(MODEL_LIB) $(COSIM_LIB) $(SBUF_RTL_LIB) \
+		$(FETCH_BROKEN_LIB)
+	$(CC) $(HOST_CFLAGS) -o $@ $(OSPREY_OBJ) $(FETCH_BROKEN_LIB) $(SBUF_RTL_LIBS) $(MODEL_LIB) \
+		$(HOST_LIBS) $(OSPREY_LIBS)
 
 # ---- the user's targets -----------------------------------------------------
 .PHONY: all deps deps-test deps-cosim run test bench clean run-built test-built run-demo \

@@ -100,8 +100,8 @@ static void usage(FILE *out)
 		"                       speak to it on stdin/stdout (console on stderr)\n"
 		"co-simulation:\n"
 		"  --cosim=UNITS        run RTL twins beside their C units, comparing every\n"
-		"                       output every cycle (units: sbuf); on a mismatch stop\n"
-		"                       (exit 5) and write a waveform under waves/\n"
+		"                       output every cycle (units: sbuf, fetch); on a mismatch\n"
+		"                       stop (exit 5) and write a waveform under waves/\n"
 		"  --waves FILE         dump core 0's stream buffer ports (and the RTL's, with\n"
 		"                       --cosim) to FILE (FST) from --waves-from C (default 0)\n"
 		"                       to --waves-to C (default from + 100000); --waves-core N\n"
@@ -653,7 +653,7 @@ static int run(int argc, char **argv)
 		return die("%s", "--kanata-to must be after --kanata-from");
 	if (view_at_set && !view_snapshot)
 		return die("%s", "--view-at needs --view-snapshot FILE.png");
-	if (cosim.sbuf || cosim.wave_path)
+	if (cosim.sbuf || cosim.fetch || cosim.wave_path)
 		setup.cosim = &cosim;
 	if (kanata_file)
 		setup.kanata = &kanata;
@@ -788,7 +788,7 @@ static int run(int argc, char **argv)
 			status = EXIT_OUTPUT;
 		kanata_free(&kanata);
 	}
-	if ((cosim.sbuf || cosim.wave_path) && sim_cosim_finish(&cosim))
+	if ((cosim.sbuf || cosim.fetch || cosim.wave_path) && sim_cosim_finish(&cosim))
 		status = EXIT_OUTPUT;
 	if (m.stop.msg[0])
 		fprintf(stderr, "osprey: %s\n", m.stop.msg);

@@ -7,6 +7,7 @@
 
 #include "cosim.h"
 #include "sbuf_rtl.h"
+#include "sim_cosim_fetch.h"
 
 /* One core's stream buffer step: the C unit alone, or beside its RTL twin. */
 struct core_step {
@@ -29,22 +30,25 @@ int sim_cosim_parse(struct sim_cosim *c, const char *list, char *err, size_t err
 	size_t len;
 
 	if (!*list) {
-		snprintf(err, errlen, "--cosim: no unit given (units: sbuf)");
+		snprintf(err, errlen, "--cosim: no unit given (units: sbuf, fetch)");
 		return -1;
 	}
 	for (;; tok += len + 1) {
 		len = strcspn(tok, ",");
 		if (!len) {
-			snprintf(err, errlen, "--cosim: empty unit name in '%s' (units: sbuf)",
+			snprintf(err, errlen, "--cosim: empty unit name in '%s' (units: sbuf, fetch)",
 				 list);
 			return -1;
 		}
-		if (len != 4 || strncmp(tok, "sbuf", 4)) {
-			snprintf(err, errlen, "--cosim: no RTL twin for unit '%.*s' (units: sbuf)",
-				 (int)len, tok);
+		if (len == 4 && !strncmp(tok, "sbuf", 4)) {
+			c->sbuf = 1;
+		} else if (len == 5 && !strncmp(tok, "fetch", 5)) {
+			c->fetch = 1;
+		} else {
+			snprintf(err, errlen, "--cosim: no RTL twin for unit '%.*s' (units: sbuf, "
+				 "fetch)", (int)len, tok);
 			return -1;
 		}
-		c->sbuf = 1;
 		if (!tok[len])
 			return 0;
 	}
@@ -55,6 +59,8 @@ int sim_cosim_check(const struct sim_cosim *c, const struct config *cfg, char *e
 {
 	int nbufs, depth, head_only;
 
+	if (c->fetch && sim_cosim_fetch_check(cfg, err, errlen))
+		return -1;
 	if (!c->sbuf && !c->wave_path)
 		return 0;
 	if (cfg->mode != MODE_TIMING) {
@@ -143,6 +149,8 @@ int sim_cosim_attach(struct machine *m, void *ctx)
 	struct sim_cosim *c = ctx;
 	struct timing *t = m->timing;
 
+	if (c->fetch && sim_cosim_fetch_attach(m, c->wave_dir))
+		return -1;
 	for (int i = 0; i < t->ncores; i++) {
 		struct core_step *s = &steps[i];
 		struct ipf *p = &t->core[i].ipf;
@@ -194,6 +202,8 @@ int sim_cosim_finish(struct sim_cosim *c)
 		memset(s, 0, sizeof(*s));
 	}
 	nsteps = 0;
+	if (c->fetch)
+		sim_cosim_fetch_finish();
 	if (c->sbuf)
 		fprintf(stderr, "osprey: cosim sbuf: %llu core-cycles compared, %llu mismatching\n",
 			(unsigned long long)cycles, (unsigned long long)bad);

@@ -3,7 +3,8 @@
  * osprey's system-level co-simulation and waveform options: --cosim=sbuf
  * puts the stream buffer's RTL twin beside each core's C unit (system
  * shadow: it gets the same inputs every cycle and every output is compared),
- * and --waves dumps a window of a core's stream buffer ports.
+ * --cosim=fetch the fetch unit's (sim_cosim_fetch.h), and --waves dumps a
+ * window of a core's stream buffer ports.
  */
 #ifndef OSPREY_SIM_COSIM_H
 #define OSPREY_SIM_COSIM_H
@@ -17,6 +18,7 @@ struct sbuf_wave;
 
 struct sim_cosim {
 	int sbuf;		/* --cosim=sbuf */
+	int fetch;		/* --cosim=fetch (sim_cosim_fetch.h) */
 	const char *wave_path;	/* --waves FILE, or NULL */
 	struct outfile wave_out;	/* where it goes: resolved by the caller before open */
 	struct sbuf_wave *wave;	/* its writer, from sim_cosim_open to the end of the run */

@@ -418,7 +418,7 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 		break;
 	case IC_FENCE_I:
 		l1_flush(c->l1i);
-		ifetch_flush(&c->fu);
+		ifetch_flush(&c->fu, now);
 		ipf_flush(&c->ipf);
 		/* fall through */
 	case IC_SFENCE:

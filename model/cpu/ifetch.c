@@ -21,19 +21,19 @@ void ifetch_init(struct ifetch *f, struct l1 *l1i, const struct config *cfg, con
 	f->mm = mm;
 }
 
-static inline void eval(struct ifetch *f, const struct fetch_in *in, struct fetch_out *out,
-			int fast)
+static inline void eval(struct ifetch *f, uint64_t now, const struct fetch_in *in,
+			struct fetch_out *out)
 {
 	if (f->tap)
-		f->tap->eval(f->tap->ctx, in, out, fast);
+		f->tap->eval(f->tap->ctx, now, in, out);
 	else
 		fetch_eval(&f->u, in, out);
 }
 
-static inline void tick(struct ifetch *f)
+static inline void tick(struct ifetch *f, int fast)
 {
 	if (f->tap)
-		f->tap->tick(f->tap->ctx);
+		f->tap->tick(f->tap->ctx, fast);
 	else
 		fetch_tick(&f->u);
 }
@@ -63,33 +63,33 @@ enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint
 	if (guard_en)
 		in.guarded = (uint8_t)memmap_line_guarded(f->mm, pa & ~f->u.line_mask,
 							  f->u.p.line_bytes);
-	eval(f, &in, &out, fast);
+	eval(f, now, &in, &out);
 	if (out.drop_cur_valid)
 		l1_abandon(f->l1i, out.drop_cur_line);
 	if (out.want_valid) {
 		in.want_resp = (uint8_t)l1_access(f->l1i, out.want_line << shift, 0, now);
-		eval(f, &in, &out, fast);
+		eval(f, now, &in, &out);
 	}
 	if (out.drop_next_valid)
 		l1_abandon(f->l1i, out.drop_next_line);
 	if (out.ahead_valid) {
 		in.ahead_resp = (uint8_t)l1_access(f->l1i, out.ahead_line << shift, 0, now);
-		eval(f, &in, &out, fast);
+		eval(f, now, &in, &out);
 	}
 	count(f, &out);
-	tick(f);
+	tick(f, fast);
 	return out.ready ? FETCH_READY : FETCH_WAIT;
 }
 
-void ifetch_flush(struct ifetch *f)
+void ifetch_flush(struct ifetch *f, uint64_t now)
 {
 	struct fetch_in in = { .flush = 1, .want_resp = L1_BLOCKED, .ahead_resp = L1_BLOCKED };
 	struct fetch_out out;
 
-	eval(f, &in, &out, 0);
+	eval(f, now, &in, &out);
 	if (out.drop_cur_valid)
 		l1_abandon(f->l1i, out.drop_cur_line);
 	if (out.drop_next_valid)
 		l1_abandon(f->l1i, out.drop_next_line);
-	tick(f);
+	tick(f, 0);
 }

@@ -31,14 +31,15 @@ struct fetch_stats {
 
 /*
  * An observer of the unit (the co-simulation, sim/sim_cosim_fetch.c): it
- * takes over fetch_eval, called one or more times a cycle as the L1I's
+ * takes over fetch_eval, called one or more times a step as the L1I's
  * answers come in, and fetch_tick. It must step the C unit too (the glue
- * reads its state) and hand out its outputs. @fast: the glue would have
- * skipped the unit this cycle (fetch_fast_ready held before the first eval).
+ * reads its state) and hand out its outputs. @cycle: the machine's cycle;
+ * @fast: the glue would have skipped the step (fetch_fast_ready held before
+ * its first eval).
  */
 struct fetch_tap {
-	void (*eval)(void *ctx, const struct fetch_in *in, struct fetch_out *out, int fast);
-	void (*tick)(void *ctx);
+	void (*eval)(void *ctx, uint64_t cycle, const struct fetch_in *in, struct fetch_out *out);
+	void (*tick)(void *ctx, int fast);
 	void *ctx;
 };
 
@@ -73,8 +74,8 @@ static inline enum fetch_result ifetch_get(struct ifetch *f, uint32_t pa, int gu
 	return ifetch_cycle(f, pa, guard_en, now);
 }
 
-/* Drops the queue (fence.i, a flush of the L1I). */
-void ifetch_flush(struct ifetch *f);
+/* Drops the queue at @now (fence.i, a flush of the L1I). */
+void ifetch_flush(struct ifetch *f, uint64_t now);
 
 /*
  * The address of the line the pipeline waits for (the unit's current line,

@@ -122,12 +122,15 @@ deps-test:
 deps-cosim:
 	@sh sim/deps.sh cosim
 
-# The long co-simulation runs: the stream buffer's unit lockstep (10M cycles
-# per variant) and a whole-system shadow run of the demo on 4 harts.
+# The long co-simulation runs: the units' lockstep (10M cycles per variant) and
+# whole-system shadow runs on 4 harts: the demo (stream buffers and fetch
+# unit), a slice of the kernel's shell workload (fetch unit).
 cosim: deps-cosim
 	@$(MAKE) --no-print-directory cosim-built
-cosim-built: cosim-unit-long cosim-ipf-long $(OSPREY) $(DEMO_ELF) lint-rtl synth-rtl
-	$(OSPREY) --cores 4 --set sbuf.count=4 --set sbuf.depth=4 --cosim=sbuf $(DEMO_ELF)
+cosim-built: cosim-unit-long cosim-ipf-long cosim-fetch-long $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) \
+	     $(WL_DIR)/shell.img lint-rtl synth-rtl
+	$(OSPREY) --cores 4 --set sbuf.count=4 --set sbuf.depth=4 --cosim=sbuf,fetch $(DEMO_ELF)
+	$(OSPREY) --cores 4 --cosim=fetch --max-insns 20000000 --disk $(WL_DIR)/shell.img $(KERNEL_ELF)
 
 # A sub-make runs after the packages are in, so that nothing that needs the
 # cross toolchain is evaluated before it is installed.

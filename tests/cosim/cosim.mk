@@ -7,7 +7,7 @@
 #                              built), and the broken-RTL check (in make test)
 #   make cosim-unit-long       lockstep for SBUF_CYCLES_LONG cycles (10,000,000)
 #   make lint-rtl              verilator --lint-only -Wall on every rtl/*.sv
-#   make synth-rtl             yosys synth of rtl/sbuf.sv and its cell count
+#   make synth-rtl             yosys synth of rtl/sbuf.sv and rtl/fetch.sv, their cell counts
 #   make sbuf-rtl-libs         only the RTL libraries
 #   SBUF_SEED=N                the random stimulus' seed (default 1)
 #
@@ -171,15 +171,30 @@ lint-rtl:
 	$(VERILATOR) --lint-only -Wall -DSBUF_BROKEN --top-module sbuf rtl/sbuf.sv
 	$(VERILATOR) --lint-only -Wall -DIPF_ENGINE_BROKEN -GNextLine=3 -GGuarded=2 -GGuardLine=1 \
 		--top-module ipf_engine rtl/ipf_engine.sv
+	$(VERILATOR) --lint-only -Wall -DFETCH_BROKEN -GL1I_LINE=4 -GCORE_FETCH_QUEUE=1 \
+		--top-module fetch rtl/fetch.sv
+	$(VERILATOR) --lint-only -Wall -GL1I_LINE=4096 -GCORE_FETCH_QUEUE=64 -GLineW=32 \
+		--top-module fetch rtl/fetch.sv
 	@echo "lint-rtl: clean"
 
-synth-rtl: $(RTL_OUT)/sbuf.synth.log
-	@grep -E "Number of (wires|cells):" $< | tail -2
-	@echo "synth-rtl: full report in $<"
+synth-rtl: $(RTL_OUT)/sbuf.synth.log $(RTL_OUT)/fetch.synth.log $(RTL_OUT)/fetch-64-8.synth.log
+	@for f in $^; do echo "$$f:"; grep -E "Number of (wires|cells):" $$f | tail -2; done
+	@echo "synth-rtl: full reports in $^"
 
 $(RTL_OUT)/sbuf.synth.log: rtl/sbuf.sv
 	@mkdir -p $(dir $@)
 	$(YOSYS) -q -l $@ -p "read_verilog -sv rtl/sbuf.sv; synth -top sbuf; stat" >/dev/null
+
+# The fetch unit at the default preset's parameters and at the modern one's.
+$(RTL_OUT)/fetch.synth.log: rtl/fetch.sv
+	@mkdir -p $(dir $@)
+	$(YOSYS) -q -l $@ -p "read_verilog -sv rtl/fetch.sv; synth -top fetch; stat" >/dev/null
+
+$(RTL_OUT)/fetch-64-8.synth.log: rtl/fetch.sv
+	@mkdir -p $(dir $@)
+	$(YOSYS) -q -l $@ -p "read_verilog -sv rtl/fetch.sv; \
+		chparam -set L1I_LINE 64 -set CORE_FETCH_QUEUE 8 fetch; synth -top fetch; stat" \
+		>/dev/null
 
 TEST_TARGETS += test-cosim-unit
 

@@ -3,7 +3,9 @@
 # Verilator settings and runtime it uses.
 #
 #   make test-cosim-fetch   lockstep of three parameter sets (FETCH_CYCLES_SHORT
-#                           cycles each) and the broken build's check (in make test)
+#                           cycles each), the broken build's check (lockstep and
+#                           system), a system shadow run's statistics against a
+#                           plain run's (in make test)
 #   make cosim-fetch-long   lockstep for FETCH_CYCLES_LONG cycles per parameter set
 #   FETCH_SEED=N            the random stimulus' seed (default 1)
 #   FETCH_L1I_LINE=B FETCH_CORE_FETCH_QUEUE=N
@@ -75,7 +77,7 @@ $(eval $(call fetch_rtl_variant,fetch_broken,32,2,-DFETCH_BROKEN))
 FETCH_PROGS := $(addprefix $(COSIM_OUT)/test_,fetch fetch_b fetch_c fetch_broken)
 
 .PHONY: test-cosim-fetch cosim-fetch-long
-test-cosim-fetch: $(FETCH_PROGS) $(FETCH_BROKEN_OSPREY) $(DEMO_ELF)
+test-cosim-fetch: $(FETCH_PROGS) $(FETCH_BROKEN_OSPREY) $(OSPREY) $(DEMO_ELF)
 	@mkdir -p $(COSIM_WAVES)
 	@failed=""; export FETCH_WAVE_DIR=$(COSIM_WAVES); \
 	for v in fetch fetch_b fetch_c; do \
@@ -96,6 +98,16 @@ test-cosim-fetch: $(FETCH_PROGS) $(FETCH_BROKEN_OSPREY) $(DEMO_ELF)
 	else \
 		echo "FAILED: exit $$(cat $(FETCH_SYS_DIR)/status)"; cat $(FETCH_SYS_DIR)/stderr; \
 		failed="$$failed system"; \
+	fi; \
+	echo "== the system shadow changes nothing: the demo's statistics with and without it"; \
+	$(OSPREY) -q --cores 2 --stats $(FETCH_SYS_DIR)/plain.json $(DEMO_ELF) >/dev/null 2>&1; \
+	$(OSPREY) -q --cores 2 --cosim=fetch --stats $(FETCH_SYS_DIR)/shadow.json $(DEMO_ELF) \
+		>/dev/null 2>$(FETCH_SYS_DIR)/shadow.err; \
+	if grep -q ", 0 mismatching" $(FETCH_SYS_DIR)/shadow.err && \
+	   cmp $(FETCH_SYS_DIR)/plain.json $(FETCH_SYS_DIR)/shadow.json; then \
+		echo "the same statistics, no mismatch"; \
+	else \
+		cat $(FETCH_SYS_DIR)/shadow.err; failed="$$failed shadow"; \
 	fi; \
 	if [ -n "$$failed" ]; then echo "test-cosim-fetch: FAILED:$$failed"; exit 1; fi; \
 	echo "test-cosim-fetch: all programs passed"

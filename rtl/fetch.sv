@@ -65,11 +65,9 @@ module fetch #(
   output logic [LineW-1:0] ahead_line_o,
   input  logic [1:0]       ahead_resp_i,
 
-  // Abandons of misses nobody waits for any more
+  // Abandons of misses nobody waits for any more: of cur_line_o, of next_line_o
   output logic             drop_cur_valid_o,
-  output logic [LineW-1:0] drop_cur_line_o,
   output logic             drop_next_valid_o,
-  output logic [LineW-1:0] drop_next_line_o,
 
   // To the pipeline, and the counters' events
   output logic             ready_o,
@@ -191,8 +189,6 @@ module fetch #(
 
   assign want_line_o      = line;
   assign ahead_line_o     = ahead;
-  assign drop_cur_line_o  = cur_q;
-  assign drop_next_line_o = next_q;
   assign cur_state_o      = cur_state_q;
   assign cur_line_o       = cur_q;
   assign next_state_o     = next_state_q;

@@ -43,6 +43,7 @@
 #include <stdint.h>
 
 #include "cpu/fetch_if.h"
+#include "mem/l1.h"
 
 struct config;
 
@@ -79,11 +80,92 @@ void fetch_init(struct fetch *u, const struct fetch_params *p);
 /* Reset, with the parameters of @cfg (l1i.line, core.fetch_queue). */
 void fetch_configure(struct fetch *u, const struct config *cfg);
 
-/* Combinational: outputs and next state from the state and @in. */
-void fetch_eval(struct fetch *u, const struct fetch_in *in, struct fetch_out *out);
+/* The state a line takes from the L1I's answer to its request. */
+static inline uint8_t fetch_answered(uint8_t resp)
+{
+	return resp == L1_HIT ? FL_READY : resp == L1_MISS ? FL_PENDING : FL_NONE;
+}
+
+/*
+ * Combinational: outputs and next state from the state and @in. Inline, for
+ * the glue's hot path: evaluated two or three times a cycle as the L1I's
+ * answers come in, its copies share what does not depend on them.
+ */
+static inline __attribute__((always_inline)) void fetch_eval(struct fetch *u, const struct fetch_in *in, struct fetch_out *out)
+{
+	const struct fetch_state q = u->q;
+	struct fetch_state d = q;
+	uint32_t line = in->req_pa >> u->line_shift;
+	uint8_t ready = 0, want = 0, ahead = 0, drop_cur = 0, drop_next = 0;
+	uint8_t lines = 0, lookahead = 0, used = 0, redirect = 0, took = 0;
+
+	if (in->flush) {
+		drop_cur = q.cur_state == FL_PENDING;
+		drop_next = q.next_state == FL_PENDING;
+		d.cur_state = FL_NONE;
+		d.next_state = FL_NONE;
+	} else if (in->req_valid) {
+		if (q.cur_state == FL_READY && q.cur == line) {
+			ready = 1;	/* more of the current line */
+		} else if (q.next_state != FL_NONE && q.next == line) {
+			/* into the line fetched ahead */
+			if (q.next_state == FL_PENDING) {
+				want = 1;
+				d.next_state = fetch_answered(in->want_resp);
+			}
+			took = d.next_state == FL_READY;
+			used = took;
+		} else {
+			/* elsewhere: restart there */
+			redirect = q.cur_state != FL_NONE &&
+				   !(q.cur_state == FL_PENDING && q.cur == line);
+			drop_cur = q.cur != line && q.cur_state == FL_PENDING;
+			want = 1;
+			d.cur = line;
+			d.cur_state = fetch_answered(in->want_resp);
+			took = d.cur_state == FL_READY;
+			drop_next = took && q.next_state == FL_PENDING;
+		}
+		if (took) {
+			d.cur = line;	/* the line is taken */
+			d.cur_state = FL_READY;
+			d.next_state = FL_NONE;
+			lines = 1;
+			ready = 1;
+		}
+		/* Near the end of a line with nothing ahead, the next line is asked for. */
+		if (ready && (in->req_pa & u->line_mask) >= u->ahead_from &&
+		    d.next_state == FL_NONE && ((line + 1) << u->line_shift & 0xfff) != 0 &&
+		    !(in->guard_en && in->guarded)) {
+			ahead = 1;
+			d.next = line + 1;
+			d.next_state = fetch_answered(in->ahead_resp);
+			lookahead = d.next_state != FL_NONE;
+		}
+	}
+	u->d = d;
+	out->ready = ready;
+	out->want_valid = want;
+	out->ahead_valid = ahead;
+	out->drop_cur_valid = drop_cur;
+	out->drop_next_valid = drop_next;
+	out->lines = lines;
+	out->lookahead = lookahead;
+	out->lookahead_used = used;
+	out->redirects = redirect;
+	out->cur_state = q.cur_state;
+	out->next_state = q.next_state;
+	out->want_line = line;
+	out->ahead_line = line + 1;
+	out->cur_line = q.cur;
+	out->next_line = q.next;
+}
 
 /* Clock edge: next state becomes state. */
-void fetch_tick(struct fetch *u);
+static inline void fetch_tick(struct fetch *u)
+{
+	u->q = u->d;
+}
 
 /*
  * True when a request for @pa is more of the current line with nothing to

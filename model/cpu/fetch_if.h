@@ -18,9 +18,9 @@
  * the answer back (want_resp, ahead_resp), and the unit is evaluated again;
  * the outputs that depend on an answer are settled once it is given. A
  * cycle, in the order the glue (cpu/ifetch.c) performs it:
- *	eval; abandon drop_cur_line if drop_cur_valid;
+ *	eval; abandon cur_line if drop_cur_valid;
  *	access want_line if want_valid, want_resp := its answer, eval;
- *	abandon drop_next_line if drop_next_valid;
+ *	abandon next_line if drop_next_valid;
  *	access ahead_line if ahead_valid, ahead_resp := its answer, eval;
  *	count the events; tick.
  * An answer not yet given is L1_BLOCKED (no request made), so the outputs
@@ -31,37 +31,38 @@
 
 #include <stdint.h>
 
-/* One cycle's inputs. want_resp and ahead_resp are enum l1_result (mem/l1.h). */
+/*
+ * One cycle's inputs. want_resp and ahead_resp are enum l1_result (mem/l1.h).
+ * (Fields of a byte first, in both lists: the C structs pack them.)
+ */
 #define FETCH_IN_PORTS(S, A)                                                                \
 	S(uint8_t, req_valid, 1)	/* the pipeline wants the instruction at req_pa */ \
-	S(uint32_t, req_pa, 32)		/* its physical address */                         \
 	S(uint8_t, flush, 1)		/* fence.i: the queue is dropped, req_valid is     \
 					 * ignored */                                      \
 	S(uint8_t, guard_en, 1)		/* guarded prefetching is on for the code page */  \
 	S(uint8_t, guarded, 1)		/* req_pa's line holds a guarded transfer (its     \
 					 * predecode bits); read only with guard_en */     \
 	S(uint8_t, want_resp, 2)	/* the L1I's answer to want_line */                \
-	S(uint8_t, ahead_resp, 2)	/* the L1I's answer to ahead_line */
+	S(uint8_t, ahead_resp, 2)	/* the L1I's answer to ahead_line */               \
+	S(uint32_t, req_pa, 32)		/* the instruction's physical address */
 
 /* One cycle's outputs. Line numbers are byte addresses >> log2(l1i.line). */
 #define FETCH_OUT_PORTS(S, A)                                                               \
 	S(uint8_t, ready, 1)		/* the instruction at req_pa is available */       \
-	S(uint8_t, drop_cur_valid, 1)	/* abandon the line being fetched: a miss on its   \
-					 * way that nobody waits for any more */           \
-	S(uint32_t, drop_cur_line, 32)	/* = cur_line */                                   \
-	S(uint8_t, want_valid, 1)	/* access the line of req_pa */                    \
-	S(uint32_t, want_line, 32)	/* req_pa's line */                                \
-	S(uint8_t, drop_next_valid, 1)	/* abandon the line fetched ahead */               \
-	S(uint32_t, drop_next_line, 32)	/* = next_line */                                  \
-	S(uint8_t, ahead_valid, 1)	/* access the next sequential line */              \
-	S(uint32_t, ahead_line, 32)	/* want_line + 1 */                                \
+	S(uint8_t, want_valid, 1)	/* access want_line */                             \
+	S(uint8_t, ahead_valid, 1)	/* access ahead_line */                            \
+	S(uint8_t, drop_cur_valid, 1)	/* abandon cur_line: a miss on its way that nobody \
+					 * waits for any more */                           \
+	S(uint8_t, drop_next_valid, 1)	/* abandon next_line, likewise */                  \
 	S(uint8_t, lines, 1)		/* events: a line taken into decode (fetch.lines) */ \
 	S(uint8_t, lookahead, 1)	/* a line requested ahead (fetch.lookahead) */     \
 	S(uint8_t, lookahead_used, 1)	/* the pipeline entered the line fetched ahead */  \
 	S(uint8_t, redirects, 1)	/* fetch restarted elsewhere (fetch.redirects) */  \
 	S(uint8_t, cur_state, 2)	/* registered: enum fetch_line_state of cur_line */ \
-	S(uint32_t, cur_line, 32)	/* registered: the line decoded from */            \
 	S(uint8_t, next_state, 2)	/* registered: enum fetch_line_state of next_line */ \
+	S(uint32_t, want_line, 32)	/* req_pa's line */                                \
+	S(uint32_t, ahead_line, 32)	/* the next sequential line: want_line + 1 */      \
+	S(uint32_t, cur_line, 32)	/* registered: the line decoded from */            \
 	S(uint32_t, next_line, 32)	/* registered: the line fetched ahead */
 
 #define FETCH_PORT_FIELD(type, name, bits) type name;

@@ -16,15 +16,19 @@
  * The L1I answers a request in the same cycle (its tag lookup): the unit
  * asks (want_valid, ahead_valid), the glue performs the access and feeds
  * the answer back (want_resp, ahead_resp), and the unit is evaluated again;
- * the outputs that depend on an answer are settled once it is given. A
- * cycle, in the order the glue (cpu/ifetch.c) performs it:
+ * the outputs that depend on an answer are settled once it is given. The
+ * glue drives its guess of each answer (a hit) until the answer comes, and
+ * evaluates again only when the answer differs: the same inputs give the
+ * same outputs. A cycle, in the order the glue (cpu/ifetch.c) performs it:
  *	eval; abandon cur_line if drop_cur_valid;
- *	access want_line if want_valid, want_resp := its answer, eval;
+ *	access want_line if want_valid; if its answer is not want_resp,
+ *	  want_resp := the answer, eval;
  *	abandon next_line if drop_next_valid;
- *	access ahead_line if ahead_valid, ahead_resp := its answer, eval;
+ *	access ahead_line if ahead_valid; if its answer is not ahead_resp,
+ *	  ahead_resp := the answer, eval;
  *	count the events; tick.
- * An answer not yet given is L1_BLOCKED (no request made), so the outputs
- * after each evaluation are those of a unit whose requests found no MSHR.
+ * The unit lockstep test drives random values for the answers not yet
+ * given: every value must give the same outputs on both sides.
  */
 #ifndef OSPREY_FETCH_IF_H
 #define OSPREY_FETCH_IF_H

@@ -6,9 +6,6 @@
 // tests/cosim/fetch.mk. The binding is generated from the port lists of
 // cpu/fetch_if.h.
 
-#include <cstdio>
-#include <new>
-
 #include "Vfetch.h"
 #include "verilated.h"
 
@@ -47,35 +44,7 @@ static void read_outputs(Vfetch *t, struct fetch_out *out)
 
 extern "C" struct fetch_rtl *fetch_rtl_new(void)
 {
-	struct fetch_rtl *r = new (std::nothrow) fetch_rtl();
-	struct fetch_in idle = {};
-
-	if (!r)
-		return NULL;
-	try {
-		r->ctx = new VerilatedContext;
-		r->top = new Vfetch{r->ctx, "fetch"};
-	} catch (...) {
-		delete r->ctx;
-		delete r;
-		fprintf(stderr, "fetch_rtl: cannot create the Verilated model\n");
-		return NULL;
-	}
-	Vfetch *t = r->top;
-
-	drive_inputs(t, &idle);
-	t->clk_i = 0;
-	t->rst_ni = 1;
-	t->eval();
-	t->rst_ni = 0;		/* asynchronous: the falling edge resets */
-	t->eval();
-	t->clk_i = 1;
-	t->eval();
-	t->clk_i = 0;
-	t->eval();
-	t->rst_ni = 1;
-	t->eval();
-	return r;
+	return vl_unit_new<struct fetch_rtl, Vfetch, struct fetch_in>("fetch", drive_inputs);
 }
 
 extern "C" void fetch_rtl_eval(struct fetch_rtl *r, const struct fetch_in *in,

@@ -9,9 +9,6 @@
 // an array is packed into (or unpacked from) the flat vector, element 0 in
 // the low bits.
 
-#include <cstdio>
-#include <new>
-
 #include "Vipf_engine.h"
 #include "verilated.h"
 
@@ -55,35 +52,7 @@ static void read_outputs(Vipf_engine *t, struct ipf_engine_out *out)
 
 extern "C" struct ipf_engine_rtl *ipf_engine_rtl_new(void)
 {
-	struct ipf_engine_rtl *r = new (std::nothrow) ipf_engine_rtl();
-	struct ipf_engine_in idle = {};
-
-	if (!r)
-		return NULL;
-	try {
-		r->ctx = new VerilatedContext;
-		r->top = new Vipf_engine{r->ctx, "ipf_engine"};
-	} catch (...) {
-		delete r->ctx;
-		delete r;
-		fprintf(stderr, "ipf_engine_rtl: cannot create the Verilated model\n");
-		return NULL;
-	}
-	Vipf_engine *t = r->top;
-
-	drive_inputs(t, &idle);
-	t->clk_i = 0;
-	t->rst_ni = 1;
-	t->eval();
-	t->rst_ni = 0;		/* asynchronous: the falling edge resets */
-	t->eval();
-	t->clk_i = 1;
-	t->eval();
-	t->clk_i = 0;
-	t->eval();
-	t->rst_ni = 1;
-	t->eval();
-	return r;
+	return vl_unit_new<struct ipf_engine_rtl, Vipf_engine, struct ipf_engine_in>("ipf_engine", drive_inputs);
 }
 
 extern "C" void ipf_engine_rtl_eval(struct ipf_engine_rtl *r, const struct ipf_engine_in *in,

@@ -69,21 +69,11 @@ extern "C" void sbuf_rtl_reset(struct sbuf_rtl *r)
 {
 	Vsbuf *t = r->top;
 
-	t->clk_i = 0;
 	t->lookup_valid_i = 0;
 	t->fill_valid_i = 0;
 	t->req_ready_i = 0;
 	t->flush_i = 0;
-	t->rst_ni = 1;
-	t->eval();
-	t->rst_ni = 0;		/* asynchronous: the falling edge resets */
-	t->eval();
-	t->clk_i = 1;
-	t->eval();
-	t->clk_i = 0;
-	t->eval();
-	t->rst_ni = 1;
-	t->eval();
+	vl_unit_reset(t);
 }
 
 // The binding, generated from the port lists of mem/sbuf_if.h.

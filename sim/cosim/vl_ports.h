@@ -14,6 +14,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <new>
 
 #include "verilated.h"
 
@@ -80,6 +82,52 @@ static inline void vl_unit_eval(R *r, const In *in, Out *out, Drive drive, Read 
 	drive(r->top, in);
 	r->top->eval();
 	read(r->top, out);
+}
+
+/*
+ * The reset of a model T (clk_i, rst_ni) with the inputs as driven: the
+ * asynchronous reset asserted (its falling edge resets) across a rising clock
+ * edge, then released with the clock low.
+ */
+template <class T> static inline void vl_unit_reset(T *t)
+{
+	t->clk_i = 0;
+	t->rst_ni = 1;
+	t->eval();
+	t->rst_ni = 0;
+	t->eval();
+	t->clk_i = 1;
+	t->eval();
+	t->clk_i = 0;
+	t->eval();
+	t->rst_ni = 1;
+	t->eval();
+}
+
+/*
+ * A new wrapper R around a new model T named @name, its inputs driven from
+ * a zeroed In and reset; NULL after a message on stderr if it cannot be made.
+ */
+template <class R, class T, class In, class Drive>
+static inline R *vl_unit_new(const char *name, Drive drive)
+{
+	R *r = new (std::nothrow) R();
+	In idle = {};
+
+	if (!r)
+		return NULL;
+	try {
+		r->ctx = new VerilatedContext;
+		r->top = new T{r->ctx, name};
+	} catch (...) {
+		delete r->ctx;
+		delete r;
+		fprintf(stderr, "%s_rtl: cannot create the Verilated model\n", name);
+		return NULL;
+	}
+	drive(r->top, &idle);
+	vl_unit_reset(r->top);
+	return r;
 }
 
 template <class R> static inline void vl_unit_tick(R *r)

@@ -38,11 +38,11 @@ $(MODEL_LIB): $(MODEL_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-# osprey links the RTL twins (Verilator) for --cosim; the rule follows the
-# fragments, which define the RTL libraries.
+# osprey links the co-simulation checker and loads the RTL twins' Verilated
+# models (build/rtl/*/twin.so) for --cosim and --rtl; the rule follows the
+# fragments, which define the checker's library.
 $(BUILD)/host/sim/osprey.o: HOST_CFLAGS += -Isim/cosim
-$(BUILD)/host/sim/sim_cosim.o: HOST_CFLAGS += -Isim/cosim
-$(BUILD)/host/sim/sim_cosim_fetch.o: HOST_CFLAGS += -Isim/cosim
+$(BUILD)/host/sim/sim_cosim.o: HOST_CFLAGS += -Isim/cosim -DOSPREY_RTL_DIR='"$(abspath $(BUILD))/rtl"'
 
 -include $(shell find $(BUILD)/host -name '*.d' 2>/dev/null)
 
@@ -81,6 +81,7 @@ include tests/cosim/cosim.mk
 include tests/kernel/kernel-tests.mk
 include tests/layout/layout-tests.mk
 include tests/hpm/hpm.mk
+include tests/asym/asym.mk
 include tests/cli/cli.mk
 include tests/observe/observe.mk
 include tests/fuzz/fuzz.mk
@@ -94,26 +95,19 @@ include tests/osweep/osweep.mk
 include experiments/experiments.mk
 
 # The live view (sim/view.c) opens its window with SDL2; its snapshots need no display.
-OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o sim_cosim_fetch.o outfile.o \
-	gdb.o view.o render.o font.o png.o)
+OSPREY_OBJ := $(addprefix $(BUILD)/host/sim/,osprey.o sim_cosim.o outfile.o gdb.o \
+	view.o render.o font.o png.o)
 OSPREY_LIBS := -lSDL2 -lm -pthread
 
-$(OSPREY): $(OSPREY_OBJ) $(MODEL_LIB) $(COSIM_LIB) $(SBUF_RTL_LIB) $(FETCH_RTL_LIB)
-	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(OSPREY_OBJ) $(FETCH_RTL_LIB) $(SBUF_RTL_LIBS) \
-		$(MODEL_LIB) $(HOST_LIBS) $(OSPREY_LIBS)
-
-# osprey with the fetch unit's broken twin (tests/cosim/fetch.mk): its system
-# shadow must stop at the mismatch. Linked without LTO, for a quick build.
-$(FETCH_BROKEN_OSPREY): $(OSPREY_OBJ) $(MODEL_LIB) $(COSIM_LIB) $(SBUF_RTL_LIB) \
-		$(FETCH_BROKEN_LIB)
-	$(CC) $(HOST_CFLAGS) -o $@ $(OSPREY_OBJ) $(FETCH_BROKEN_LIB) $(SBUF_RTL_LIBS) $(MODEL_LIB) \
-		$(HOST_LIBS) $(OSPREY_LIBS)
+$(OSPREY): $(OSPREY_OBJ) $(MODEL_LIB) $(COSIM_LIB)
+	$(CC) $(HOST_CFLAGS) $(HOST_LTO) -o $@ $(OSPREY_OBJ) $(COSIM_LIB) $(MODEL_LIB) $(HOST_LIBS) \
+		$(COSIM_SYSLIBS) $(OSPREY_LIBS)
 
 # ---- the user's targets -----------------------------------------------------
 .PHONY: all deps deps-test deps-cosim run test bench clean run-built test-built run-demo \
 	run-demo-built cosim cosim-built
 
-all: $(OSPREY) $(DEMO_ELF)
+all: $(OSPREY) $(DEMO_ELF) $(TWIN_DEFAULT) $(TWIN_MADE)
 
 deps:
 	@sh sim/deps.sh run
@@ -122,15 +116,15 @@ deps-test:
 deps-cosim:
 	@sh sim/deps.sh cosim
 
-# The long co-simulation runs: the units' lockstep (10M cycles per variant) and
-# whole-system shadow runs on 4 harts: the demo (stream buffers and fetch
-# unit), a slice of the kernel's shell workload (fetch unit).
+# The long co-simulation runs: every twin's unit lockstep (10M cycles per
+# geometry and program), then system shadow and replace (--cosim=all,
+# --rtl=all) of the whole demo and 20M cycles of the kernel's shell workload
+# on 4 harts, compared with the C run.
 cosim: deps-cosim
 	@$(MAKE) --no-print-directory cosim-built
-cosim-built: cosim-unit-long cosim-ipf-long cosim-fetch-long $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) \
-	     $(WL_DIR)/shell.img lint-rtl synth-rtl
-	$(OSPREY) --cores 4 --set sbuf.count=4 --set sbuf.depth=4 --cosim=sbuf,fetch $(DEMO_ELF)
-	$(OSPREY) --cores 4 --cosim=fetch --max-insns 20000000 --disk $(WL_DIR)/shell.img $(KERNEL_ELF)
+cosim-built: lint-rtl synth-rtl
+	@$(MAKE) --no-print-directory cosim-unit-long
+	@$(MAKE) --no-print-directory cosim-system-long
 
 # A sub-make runs after the packages are in, so that nothing that needs the
 # cross toolchain is evaluated before it is installed.
@@ -172,9 +166,11 @@ $(BENCH_DIR)/idle.elf: firmware/bench/idle.S firmware/bench/link.ld
 	$(FW_CC) $(FW_CFLAGS) -T firmware/bench/link.ld -Wl,--no-warn-rwx-segments -o $@ $<
 
 bench-built: $(OSPREY) $(BENCH_DIR)/bench-1h.elf $(BENCH_DIR)/bench-4h.elf $(BENCH_DIR)/idle.elf \
-	     $(BENCH_DIR)/sieve.elf $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img
+	     $(BENCH_DIR)/sieve.elf $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img \
+	     $(COSIM_OUT)/test_twin_lockstep $(TWIN_DEFAULT)
 	@QEMU="$(QEMU) $(QEMU_FLAGS)" sh sim/bench.sh $(OSPREY) $(BENCH_DIR) $(DEMO_ELF) \
-		$(KERNEL_ELF) $(WL_DIR)/shell.img $(BUILD)/bench.json
+		$(KERNEL_ELF) $(WL_DIR)/shell.img $(BUILD)/bench.json $(COSIM_OUT)/test_twin_lockstep \
+		$(RTL_OUT)
 
 # A speed change computes the same: outputs and --stats of this build and of
 # BASE (an osprey binary kept from before the change) compared byte for byte.

@@ -32,9 +32,9 @@
 // the outputs depend on them combinationally.
 //
 // Line numbers are LineW bits, arithmetic modulo 2^LineW; a line's page is
-// bits 31:12 of its 32-bit byte address (line << LineShift). The
-// co-simulation builds LineW = 32, the C unit's 32-bit arithmetic; the
-// natural width is 32 - log2(L1I_LINE).
+// bits 31:12 of its 32-bit byte address (line << LineShift). LineW is 32 by
+// default, the C unit's 32-bit arithmetic, which the co-simulation compares
+// against; the width a design needs is 32 - log2(L1I_LINE).
 //
 // Define FETCH_BROKEN to build a deliberately wrong variant (a pending line
 // ahead is never abandoned) that the co-simulation checker must catch.
@@ -45,7 +45,7 @@ module fetch #(
   parameter int L1I_LINE         = 32,  // L1I line size in bytes, a power of two (4..4096)
   parameter int CORE_FETCH_QUEUE = 2,   // instructions fetched ahead (1..64)
   localparam int LineShift       = $clog2(L1I_LINE),
-  parameter int LineW            = 32 - LineShift  // bits of a line number
+  parameter int LineW            = 32  // bits of a line number (>= 32 - LineShift)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,

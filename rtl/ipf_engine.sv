@@ -13,15 +13,15 @@
 // A cycle, over the old state:
 //   flush_i: the queue and the run are emptied, the accesses ignored;
 //   otherwise each access slot in order: when one of its events is one the
-//     next-line prefetcher hears (NextLine 1: access; 2: miss; 3: miss or
-//     first use), it enqueues lines after the access's line up to Degree,
+//     next-line prefetcher hears (PF_NEXTLINE 1: access; 2: miss; 3: miss or
+//     first use), it enqueues lines after the access's line up to PF_DEGREE,
 //     within its 4 KiB page; then the guarded prefetcher, on a miss (or a
-//     first use with Guarded = 2) when guard_en_i and the line holds no
-//     guarded transfer, starts a run at line + 1 of GuardDepth lines. (A slot
+//     first use with PF_GUARDED = 2) when guard_en_i and the line holds no
+//     guarded transfer, starts a run at line + 1 of PF_GUARD_DEPTH lines. (A slot
 //     never has both a miss and a first use, so each fires at most once: the
 //     C unit's event-by-event order gives the same queue.)
 //   a run under way takes one step: it ends at a page boundary; at a line
-//     holding a guarded transfer it ends, enqueueing that line if GuardLine;
+//     holding a guarded transfer it ends, enqueueing that line if PF_GUARD_LINE;
 //     otherwise it enqueues the line and moves on;
 //   outputs: count_o and cand_*_o are the queue as it is now (entries from
 //     count_o on are not defined); run_valid_o and run_line_o are registered;
@@ -38,17 +38,20 @@
 // run is one line short) that the co-simulation checker must catch.
 
 module ipf_engine #(
-  parameter int LineW      = 32,  // bits of a line number
-  parameter int LineShift  = 5,   // log2 of the L1I line size in bytes
-  parameter int NextLine   = 0,   // 0 off, 1 always, 2 on-miss, 3 tagged (enum nl_policy)
-  parameter int Degree     = 1,   // lines a next-line trigger prefetches
-  parameter int Guarded    = 0,   // 0 off, 1 miss, 2 tagged (enum gp_trigger)
-  parameter int GuardDepth = 4,   // lines a guarded run prefetches
-  parameter int GuardLine  = 0,   // 1: the line holding a guarded transfer is prefetched
-  parameter int QueueDepth = 32,  // candidates (IPF_QUEUE)
-  parameter int Accesses   = 2,   // access slots (IPF_ACCESSES)
+  // The parameters in capitals are named as the configuration keys (pf.nextline,
+  // ..., l1i.line): sim/cosim/twin.h derives the one from the other.
+  parameter int L1I_LINE       = 32,  // L1I line size in bytes (a power of two)
+  parameter int PF_NEXTLINE    = 0,   // 0 off, 1 always, 2 on-miss, 3 tagged (enum nl_policy)
+  parameter int PF_DEGREE      = 1,   // lines a next-line trigger prefetches
+  parameter int PF_GUARDED     = 0,   // 0 off, 1 miss, 2 tagged (enum gp_trigger)
+  parameter int PF_GUARD_DEPTH = 4,   // lines a guarded run prefetches
+  parameter int PF_GUARD_LINE  = 0,   // 1: the line holding a guarded transfer is prefetched
+  parameter int LineW          = 32,  // bits of a line number
+  parameter int QueueDepth     = 32,  // candidates (IPF_QUEUE)
+  parameter int Accesses       = 2,   // access slots (IPF_ACCESSES)
+  localparam int LineShift     = $clog2(L1I_LINE),
   localparam int CountW    = $clog2(QueueDepth + 1),
-  localparam int RunW      = $clog2(GuardDepth + 1),
+  localparam int RunW      = $clog2(PF_GUARD_DEPTH + 1),
   localparam int SrcW      = 2
 ) (
   input  logic                         clk_i,
@@ -82,9 +85,9 @@ module ipf_engine #(
   localparam logic [SrcW-1:0] SrcNextLine = 2'd1;  // PF_NEXTLINE
   localparam logic [SrcW-1:0] SrcGuarded  = 2'd2;  // PF_GUARDED
 `ifdef IPF_ENGINE_BROKEN
-  localparam int RunStart = GuardDepth - 1;
+  localparam int RunStart = PF_GUARD_DEPTH - 1;
 `else
-  localparam int RunStart = GuardDepth;
+  localparam int RunStart = PF_GUARD_DEPTH;
 `endif
 
   logic [QueueDepth*LineW-1:0] line_q, line_d, line_n;
@@ -141,11 +144,11 @@ module ipf_engine #(
     end else begin
       for (int a = 0; a < Accesses; a++) begin
         line = acc_line_i[a*LineW +: LineW];
-        fire = (NextLine == 1 && acc_access_i[a]) || (NextLine == 2 && acc_miss_i[a]) ||
-               (NextLine == 3 && (acc_miss_i[a] || acc_first_use_i[a]));
+        fire = (PF_NEXTLINE == 1 && acc_access_i[a]) || (PF_NEXTLINE == 2 && acc_miss_i[a]) ||
+               (PF_NEXTLINE == 3 && (acc_miss_i[a] || acc_first_use_i[a]));
         if (fire) begin
           stop = 1'b0;
-          for (int i = 1; i <= Degree; i++) begin
+          for (int i = 1; i <= PF_DEGREE; i++) begin
             cand = line + LineW'(i);
             if (!stop && page(cand) == page(line)) begin
               `IPF_ENGINE_PUSH(cand, SrcNextLine)
@@ -154,8 +157,8 @@ module ipf_engine #(
             end
           end
         end
-        trigger = Guarded != 0 && guard_en_i && !acc_guarded_i[a] &&
-                  (acc_miss_i[a] || (Guarded == 2 && acc_first_use_i[a]));
+        trigger = PF_GUARDED != 0 && guard_en_i && !acc_guarded_i[a] &&
+                  (acc_miss_i[a] || (PF_GUARDED == 2 && acc_first_use_i[a]));
         if (trigger) begin
           run_next_d  = line + 1'b1;
           run_left_d  = RunW'(RunStart);
@@ -168,7 +171,7 @@ module ipf_engine #(
       if (page(run_next_d) != page(run_next_d - 1'b1)) begin
         run_left_d = '0;
       end else if (run_guarded) begin
-        if (GuardLine != 0) begin
+        if (PF_GUARD_LINE != 0) begin
           `IPF_ENGINE_PUSH(run_next_d, SrcGuarded)
         end
         run_left_d = '0;

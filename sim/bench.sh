@@ -1,6 +1,11 @@
 #!/bin/sh
 # `make bench`: simulated instructions (and cycles) per host second.
 # Usage: sim/bench.sh OSPREY BENCH_DIR DEMO_ELF KERNEL_ELF SHELL_IMAGE JSON_OUT
+#        [TWIN_LOCKSTEP RTL_DIR]
+# With TWIN_LOCKSTEP (build/tests/cosim/test_twin_lockstep) and RTL_DIR
+# (build/rtl), co-simulation speed too: each registered unit's lockstep on
+# its first model in RTL_DIR, and the demo on 4 harts with --cosim=all, in
+# machine cycles per second.
 # Environment: QEMU, the QEMU command line for the reference run of the sieve
 # (empty or unset: no QEMU figures); BENCH_RUNS, runs per figure (default 3).
 # Wall-clock figures depend on the host and its load: run on a quiet machine
@@ -14,6 +19,8 @@ demo=$3
 kernel=$4
 shell_img=$5
 json=$6
+twin_lockstep=${7:-}
+rtl_dir=${8:-}
 runs=${BENCH_RUNS:-3}
 qemu=${QEMU:-}
 
@@ -41,19 +48,34 @@ record() {
 	echo "$5" >"$tmp/$1.best"
 }
 
-# bench KEY LABEL ARGS...: runs osprey BENCH_RUNS times, records its MIPS
-bench() {
-	key=$1 label=$2
-	shift 2
+# measure KEY LABEL UNIT FIGURE ARGS...: runs osprey BENCH_RUNS times and
+# records FIGURE of its summary line: mips (its MIPS) or kcycles (machine
+# cycles per host second, in thousands)
+measure() {
+	key=$1 label=$2 unit=$3 figure=$4
+	shift 4
 	: >"$tmp/$key"
 	i=0
 	while [ $i -lt "$runs" ]; do
 		line=$("$osprey" "$@" 2>&1 >/dev/null </dev/null | grep ' MIPS$' | tail -n 1)
 		[ -n "$line" ] || { echo "bench: $label: no summary from osprey" >&2; exit 1; }
-		echo "$line" | awk '{print $(NF-1)}' >>"$tmp/$key"
+		echo "$line" | awk -v fig="$figure" '{
+			for (f = 1; f <= NF; f++) {
+				if ($(f + 1) == "cycles,") c = $f
+				if ($(f + 1) == "s") s = $f
+			}
+			if (fig == "mips") print $(NF - 1); else printf "%.1f\n", c / s / 1e3 }' \
+			>>"$tmp/$key"
 		i=$((i + 1))
 	done
-	record "$key" "$label" "M insns/s" "$tmp/$key"
+	record "$key" "$label" "$unit" "$tmp/$key"
+}
+
+# bench KEY LABEL ARGS...: osprey's MIPS
+bench() {
+	key=$1 label=$2
+	shift 2
+	measure "$key" "$label" "M insns/s" mips "$@"
 }
 
 echo "osprey bench on $(nproc) host cores ($(uname -m)), best and median of $runs runs each"
@@ -68,6 +90,43 @@ bench shell_4h "functional, kernel shell workload" --mode functional --cores 4 \
 	--max-insns 40000000 --disk "$shell_img" "$kernel"
 bench timing_shell_4h "timing, kernel shell workload" --mode timing --cores 4 \
 	--max-insns 40000000 --disk "$shell_img" "$kernel"
+
+# bench_cycles KEY LABEL ARGS...: machine cycles per host second
+bench_cycles() {
+	key=$1 label=$2
+	shift 2
+	measure "$key" "$label" "k cycles/s" kcycles "$@"
+}
+
+# Co-simulation: each unit's lockstep (1M cycles, generic random stimulus)
+# and the system shadow of every twinned unit (the configuration of
+# tests/cosim/system.sh, whose models make all builds).
+if [ -n "$twin_lockstep" ]; then
+	for model in "$rtl_dir"/*-[0-9]*/twin.so; do
+		unit=$(basename "$(dirname "$model")" | sed 's/-[0-9].*//')
+		[ -e "$tmp/lockstep_$unit" ] && continue	# the first geometry of each
+		: >"$tmp/lockstep_$unit"
+		i=0
+		while [ $i -lt "$runs" ]; do
+			"$twin_lockstep" "$unit" "$model" 1000000 1 |
+				awk '/^agree:/ { for (f = 1; f <= NF; f++)
+					if ($(f + 1) == "cycles/s") printf "%.1f\n", $f / 1e3 }' \
+				>>"$tmp/lockstep_$unit"
+			i=$((i + 1))
+		done
+		[ -s "$tmp/lockstep_$unit" ] || { echo "bench: $unit lockstep failed" >&2; exit 1; }
+		record "lockstep_$unit" "cosim lockstep, $unit ($(basename "$(dirname "$model")"))" \
+			"k cycles/s" "$tmp/lockstep_$unit"
+	done
+	bench_cycles cosim_all_demo_4h "timing, demo, 4 harts, --cosim=all" --mode timing --cores 4 \
+		--set sbuf.count=4 --set sbuf.depth=4 --set sbuf.hit=any --set l1i.line=32 \
+		--set pf.nextline=tagged --set pf.degree=2 --set pf.guarded=miss \
+		--set pf.guard_depth=4 --set pf.guard_line=skip --cosim=all "$demo"
+	bench_cycles c_twins_demo_4h "timing, demo, 4 harts, the same units in C" --mode timing \
+		--cores 4 --set sbuf.count=4 --set sbuf.depth=4 --set sbuf.hit=any --set l1i.line=32 \
+		--set pf.nextline=tagged --set pf.degree=2 --set pf.guarded=miss \
+		--set pf.guard_depth=4 --set pf.guard_line=skip "$demo"
+fi
 
 # ratio LABEL NUMERATOR DENOMINATOR [best]: the ratio of two figures' medians
 # (or bests)

@@ -5,7 +5,7 @@
 # apt-get line is printed and the script fails, so make stops before building.
 set -u
 
-# osprey itself links the Verilator-built RTL twins (for --cosim).
+# make builds the Verilator models of the RTL twins that osprey loads (--cosim, --rtl).
 run_pkgs="gcc g++ make libc6-dev pkg-config libelf-dev zlib1g-dev verilator"
 run_pkgs="$run_pkgs gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf"
 # The live view (--view) draws its window with SDL2.

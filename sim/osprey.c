@@ -26,6 +26,7 @@
 #include "cpu/hpm.h"
 #include "outfile.h"
 #include "sim_cosim.h"
+#include "twin.h"
 #include "gdb.h"
 #include "view.h"
 
@@ -49,6 +50,9 @@ static void on_signal(int sig)
 
 static void usage(FILE *out)
 {
+	char twins[256];
+
+	twin_names(twins, sizeof(twins));
 	fprintf(out,
 		"usage: osprey [options] FILE.elf\n"
 		"\n"
@@ -99,12 +103,14 @@ static void usage(FILE *out)
 		"  --gdb PORT|stdio     functional mode: wait for gdb on 127.0.0.1:PORT, or\n"
 		"                       speak to it on stdin/stdout (console on stderr)\n"
 		"co-simulation:\n"
-		"  --cosim=UNITS        run RTL twins beside their C units, comparing every\n"
-		"                       output every cycle (units: sbuf, fetch); on a mismatch\n"
-		"                       stop (exit 5) and write a waveform under waves/\n"
-		"  --waves FILE         dump core 0's stream buffer ports (and the RTL's, with\n"
-		"                       --cosim) to FILE (FST) from --waves-from C (default 0)\n"
-		"                       to --waves-to C (default from + 100000); --waves-core N\n"
+		"  --cosim=UNITS|all    run RTL twins beside their C units, comparing every\n"
+		"                       output every cycle (units: %s); on a mismatch stop\n"
+		"                       (exit 5) and write a waveform under waves/\n"
+		"  --rtl=UNITS|all      the same, with the RTL's outputs driving the machine\n"
+		"  --waves FILE         dump the ports of core 0's twinned units (and the RTL's,\n"
+		"                       with --cosim/--rtl) to FILE (FST) from --waves-from C\n"
+		"                       (default 0) to --waves-to C (default from + 100000);\n"
+		"                       --waves-core N\n"
 		"  --hpm-events         list the events mhpmevent3..31 select, and exit\n"
 		"  -q, --quiet          no summary line at exit\n"
 		"  -h, --help           this text\n"
@@ -118,12 +124,12 @@ static void usage(FILE *out)
 		"no progress (the message says why), 5 = a co-simulation mismatch,\n"
 		"70 = an internal error, 74 = an output (a file, stdout) could not be written,\n"
 		"128 + N = stopped by signal N (130 for Ctrl-C).\n",
-		MAX_HARTS, DEFAULT_HARTS, DISK_BASE, DISK_MAX >> 20, KANATA_DEFAULT_CYCLES);
+		MAX_HARTS, DEFAULT_HARTS, DISK_BASE, DISK_MAX >> 20, KANATA_DEFAULT_CYCLES, twins);
 }
 
 enum {
 	OPT_CORES = 256, OPT_MEM, OPT_MODE, OPT_PRESET, OPT_FAST_FORWARD, OPT_STATS,
-	OPT_COSIM, OPT_WAVES, OPT_WAVES_FROM, OPT_WAVES_TO, OPT_WAVES_CORE, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
+	OPT_COSIM, OPT_RTL, OPT_WAVES, OPT_WAVES_FROM, OPT_WAVES_TO, OPT_WAVES_CORE, OPT_CONFIG, OPT_SET, OPT_PRINT_CONFIG, OPT_MAX_INSNS,
 	OPT_MAX_CYCLES, OPT_DISK, OPT_UART_IN, OPT_TRACE, OPT_TRACE_FILE, OPT_PROFILE,
 	OPT_PROFILE_TOP, OPT_PROFILE_SYMS, OPT_GDB, OPT_CHECK_SCHED, OPT_CHECK_SCHED_THRESHOLD,
 	OPT_TIMELINE, OPT_TIMELINE_INTERVAL, OPT_BB_PROFILE, OPT_BB_PROFILE_ELF,
@@ -138,6 +144,7 @@ static const struct option long_opts[] = {
 	{ "fast-forward", required_argument, NULL, OPT_FAST_FORWARD },
 	{ "stats", required_argument, NULL, OPT_STATS },
 	{ "cosim", required_argument, NULL, OPT_COSIM },
+	{ "rtl", required_argument, NULL, OPT_RTL },
 	{ "waves", required_argument, NULL, OPT_WAVES },
 	{ "waves-from", required_argument, NULL, OPT_WAVES_FROM },
 	{ "waves-to", required_argument, NULL, OPT_WAVES_TO },
@@ -463,7 +470,11 @@ static int run(int argc, char **argv)
 			break;
 		case OPT_STATS: stats_file = optarg; break;
 		case OPT_COSIM:
-			if (sim_cosim_parse(&cosim, optarg, err, sizeof(err)))
+			if (sim_cosim_parse(&cosim, optarg, 0, err, sizeof(err)))
+				return die("%s", err);
+			break;
+		case OPT_RTL:
+			if (sim_cosim_parse(&cosim, optarg, 1, err, sizeof(err)))
 				return die("%s", err);
 			break;
 		case OPT_WAVES: cosim.wave_path = optarg; break;
@@ -653,7 +664,7 @@ static int run(int argc, char **argv)
 		return die("%s", "--kanata-to must be after --kanata-from");
 	if (view_at_set && !view_snapshot)
 		return die("%s", "--view-at needs --view-snapshot FILE.png");
-	if (cosim.sbuf || cosim.fetch || cosim.wave_path)
+	if (sim_cosim_wanted(&cosim))
 		setup.cosim = &cosim;
 	if (kanata_file)
 		setup.kanata = &kanata;
@@ -788,7 +799,7 @@ static int run(int argc, char **argv)
 			status = EXIT_OUTPUT;
 		kanata_free(&kanata);
 	}
-	if ((cosim.sbuf || cosim.fetch || cosim.wave_path) && sim_cosim_finish(&cosim))
+	if (sim_cosim_wanted(&cosim) && sim_cosim_finish(&cosim))
 		status = EXIT_OUTPUT;
 	if (m.stop.msg[0])
 		fprintf(stderr, "osprey: %s\n", m.stop.msg);

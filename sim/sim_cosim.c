@@ -5,48 +5,74 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cosim.h"
-#include "sbuf_rtl.h"
-#include "sim_cosim_fetch.h"
+#include "port_wave.h"
+#include "sys/stop.h"
+#include "sys/timing.h"
+#include "twin.h"
 
-/* One core's stream buffer step: the C unit alone, or beside its RTL twin. */
-struct core_step {
+#define MAX_TWINS 32	/* bits of the unit masks */
+
+#ifndef OSPREY_RTL_DIR
+#define OSPREY_RTL_DIR "build/rtl"
+#endif
+
+/* One unit of one core held by the co-simulation: its tap's observer. */
+struct hold {
 	struct sim_cosim *opts;
-	struct sbuf *c_unit;
-	struct sbuf_rtl *rtl;		/* NULL without --cosim=sbuf */
-	struct sbuf_check *check;
-	struct sbuf_wave *wave;		/* this core's --waves dump, or NULL */
-	uint64_t samples;		/* cycles dumped into wave */
-	uint64_t first, last;		/* the first and last of them */
-	int core;
+	const struct twin *t;
+	struct unit_tap *tap;
+	struct twin_check *k;	/* the RTL beside it, or NULL: the C unit alone (--waves) */
+	int wave_unit;		/* its index in the --waves file, or -1 */
+	uint64_t cycle;		/* of the last eval */
+	unsigned char *in, *out;	/* the last eval's ports, without a checker */
+	uint64_t samples;	/* cycles dumped */
+	uint64_t first, last;	/* the first and last of them */
 };
 
-static struct core_step steps[MAX_HARTS];
-static int nsteps;
+static struct hold holds[TIMING_MAX_TAPS];
+static int nholds;
 
-int sim_cosim_parse(struct sim_cosim *c, const char *list, char *err, size_t errlen)
+/* The registered twins' index of @t. */
+static int twin_index(const struct twin *t)
 {
+	for (int i = 0; twin_at(i); i++)
+		if (twin_at(i) == t)
+			return i;
+	return -1;
+}
+
+int sim_cosim_parse(struct sim_cosim *c, const char *list, int replace, char *err,
+		    size_t errlen)
+{
+	const char *opt = replace ? "--rtl" : "--cosim";
+	unsigned *mask = replace ? &c->replace : &c->shadow;
 	const char *tok = list;
+	char names[256];
 	size_t len;
 
+	twin_names(names, sizeof(names));
 	if (!*list) {
-		snprintf(err, errlen, "--cosim: no unit given (units: sbuf, fetch)");
+		snprintf(err, errlen, "%s: no unit given (units: %s, or all)", opt, names);
 		return -1;
 	}
 	for (;; tok += len + 1) {
+		const struct twin *t;
+
 		len = strcspn(tok, ",");
 		if (!len) {
-			snprintf(err, errlen, "--cosim: empty unit name in '%s' (units: sbuf, fetch)",
-				 list);
+			snprintf(err, errlen, "%s: empty unit name in '%s' (units: %s, or all)", opt,
+				 list, names);
 			return -1;
 		}
-		if (len == 4 && !strncmp(tok, "sbuf", 4)) {
-			c->sbuf = 1;
-		} else if (len == 5 && !strncmp(tok, "fetch", 5)) {
-			c->fetch = 1;
+		if (len == 3 && !strncmp(tok, "all", 3)) {
+			for (int i = 0; twin_at(i) && i < MAX_TWINS; i++)
+				*mask |= 1u << i;
+		} else if ((t = twin_find(tok, len))) {
+			*mask |= 1u << twin_index(t);
+			c->named |= 1u << twin_index(t);
 		} else {
-			snprintf(err, errlen, "--cosim: no RTL twin for unit '%.*s' (units: sbuf, "
-				 "fetch)", (int)len, tok);
+			snprintf(err, errlen, "%s: no RTL twin for unit '%.*s' (units: %s, or all)",
+				 opt, (int)len, tok, names);
 			return -1;
 		}
 		if (!tok[len])
@@ -57,20 +83,11 @@ int sim_cosim_parse(struct sim_cosim *c, const char *list, char *err, size_t err
 int sim_cosim_check(const struct sim_cosim *c, const struct config *cfg, char *err,
 		    size_t errlen)
 {
-	int nbufs, depth, head_only;
-
-	if (c->fetch && sim_cosim_fetch_check(cfg, err, errlen))
-		return -1;
-	if (!c->sbuf && !c->wave_path)
+	if (!sim_cosim_wanted(c))
 		return 0;
 	if (cfg->mode != MODE_TIMING) {
-		snprintf(err, errlen, "%s needs timing mode", c->sbuf ? "--cosim" : "--waves");
-		return -1;
-	}
-	if (!cfg->pf.sbufs) {
-		snprintf(err, errlen, "%s: the machine has no stream buffers%s (set sbuf.count, "
-			 "e.g. --set sbuf.count=4)", c->sbuf ? "--cosim=sbuf" : "--waves",
-			 c->sbuf ? "" : " to dump");
+		snprintf(err, errlen, "%s needs timing mode", c->replace ? "--rtl" :
+			 c->shadow ? "--cosim" : "--waves");
 		return -1;
 	}
 	if (c->wave_path && (c->wave_core < 0 || (uint32_t)c->wave_core >= cfg->cores)) {
@@ -83,133 +100,212 @@ int sim_cosim_check(const struct sim_cosim *c, const struct config *cfg, char *e
 			 (unsigned long long)c->wave_to, (unsigned long long)c->wave_from);
 		return -1;
 	}
-	sbuf_rtl_params(&nbufs, &depth, &head_only);
-	if (c->sbuf && ((uint32_t)nbufs != cfg->pf.sbufs || (uint32_t)depth != cfg->pf.sbuf_depth ||
-			head_only != !cfg->pf.sbuf_any)) {
-		snprintf(err, errlen, "--cosim=sbuf: the RTL twin was built for %d buffers x %d "
-			 "entries, %s hits; the machine has sbuf.count=%u sbuf.depth=%u sbuf.hit=%s "
-			 "(rebuild with make SBUF_NBUFS=.. SBUF_DEPTH=.. SBUF_HEAD_ONLY=..)", nbufs,
-			 depth, head_only ? "head" : "any", cfg->pf.sbufs, cfg->pf.sbuf_depth,
-			 cfg->pf.sbuf_any ? "any" : "head");
-		return -1;
-	}
 	return 0;
 }
 
-static int step(void *ctx, uint64_t cycle, const struct sbuf_in *in, struct sbuf_out *out)
+static void hold_eval(struct unit_tap *tap, uint64_t cycle, const void *in, void *out)
 {
-	struct core_step *s = ctx;
-	int bad = 0;
+	struct hold *h = tap->ctx;
 
-	if (s->check) {
-		bad = sbuf_check_cycle(s->check, cycle, in, out);
-	} else {
-		sbuf_eval(s->c_unit, in, out);
-		sbuf_tick(s->c_unit);
+	h->cycle = cycle;
+	if (h->k) {
+		if (twin_check_eval(h->k, cycle, in, out))
+			tap->failed = 1;
+		return;
 	}
-	if (s->wave && cycle >= s->opts->wave_from && cycle <= s->opts->wave_to) {
-		sbuf_wave_sample(s->wave, cycle, in, out,
-				 s->check ? sbuf_check_rtl_out(s->check) : NULL);
-		if (!s->samples++)
-			s->first = cycle;
-		s->last = cycle;
+	h->t->eval(tap->c_unit, in, out);
+	memcpy(h->in, in, h->t->in_size);
+	memcpy(h->out, out, h->t->out_size);
+}
+
+static void hold_tick(struct unit_tap *tap)
+{
+	struct hold *h = tap->ctx;
+	const struct sim_cosim *c = h->opts;
+
+	if (h->wave_unit >= 0 && h->cycle >= c->wave_from && h->cycle <= c->wave_to) {
+		if (h->k)
+			port_wave_sample(c->wave, h->wave_unit, h->cycle, twin_check_in(h->k),
+					 twin_check_c_out(h->k), twin_check_rtl_out(h->k));
+		else
+			port_wave_sample(c->wave, h->wave_unit, h->cycle, h->in, h->out, NULL);
+		if (!h->samples++)
+			h->first = h->cycle;
+		h->last = h->cycle;
 	}
-	return bad;
+	if (h->k)
+		twin_check_tick(h->k);
+	else
+		h->t->tick(tap->c_unit);
 }
 
 int sim_cosim_open(struct sim_cosim *c, char *err, size_t errlen)
 {
-	int ret;
-
-	if (!c->wave_path)
-		return 0;
-	ret = outfile_open(&c->wave_out, 0, err, errlen);
-	if (ret)
-		return ret;
-	c->wave = sbuf_wave_open(outfile_name(&c->wave_out));
-	if (!c->wave) {
-		outfile_discard(&c->wave_out);
-		snprintf(err, errlen, "--waves %s: cannot create the FST writer", c->wave_path);
-		return EXIT_OUTPUT;
-	}
-	return 0;
+	return c->wave_path ? outfile_open(&c->wave_out, 0, err, errlen) : 0;
 }
 
 void sim_cosim_discard(struct sim_cosim *c)
 {
 	if (!c->wave_path)
 		return;
-	sbuf_wave_close(c->wave);
+	port_wave_close(c->wave);
 	c->wave = NULL;
 	outfile_discard(&c->wave_out);
 }
 
+/* The model of @t for @cfg, loaded once per unit (every core has the same geometry). */
+static const struct twin_rtl *model(const struct twin *t, const struct config *cfg)
+{
+	static const struct twin_rtl *loaded[MAX_TWINS];
+	const char *dir = getenv("OSPREY_RTL_DIR");
+	int i = twin_index(t);
+	char geometry[512], err[2048];
+
+	if (loaded[i])
+		return loaded[i];
+	twin_geometry(t, cfg, geometry, sizeof(geometry));
+	loaded[i] = twin_load(t, geometry, dir && *dir ? dir : OSPREY_RTL_DIR, err, sizeof(err));
+	if (!loaded[i])
+		fprintf(stderr, "osprey: %s\n", err);
+	return loaded[i];
+}
+
+static int attach(struct machine *m, struct sim_cosim *c);
+
 int sim_cosim_attach(struct machine *m, void *ctx)
 {
 	struct sim_cosim *c = ctx;
-	struct timing *t = m->timing;
 
-	if (c->fetch && sim_cosim_fetch_attach(m, c->wave_dir))
-		return -1;
-	for (int i = 0; i < t->ncores; i++) {
-		struct core_step *s = &steps[i];
-		struct ipf *p = &t->core[i].ipf;
-		int dump = c->wave_path && i == c->wave_core;
+	c->attach_failed = attach(m, c) != 0;
+	return -c->attach_failed;
+}
 
-		if (!c->sbuf && !dump)
+static int attach(struct machine *m, struct sim_cosim *c)
+{
+	struct unit_tap *taps[TIMING_MAX_TAPS];
+	const struct port_unit *wave_units[TIMING_MAX_TAPS];
+	int ntaps = timing_taps(m->timing, taps), nwave = 0;
+	unsigned present = 0, missing;
+
+	for (int i = 0; i < ntaps; i++) {
+		const struct twin *t = twin_find(taps[i]->unit, strlen(taps[i]->unit));
+		unsigned bit;
+		struct hold *h;
+
+		if (!t)
+			continue;	/* a tap without a registered twin: nothing to run beside it */
+		bit = 1u << twin_index(t);
+		present |= bit;
+		if (!((c->shadow | c->replace) & bit) &&
+		    !(c->wave_path && taps[i]->core == c->wave_core))
 			continue;
-		memset(s, 0, sizeof(*s));
-		s->opts = c;
-		s->core = i;
-		s->c_unit = &p->sb;
-		if (c->sbuf) {
-			s->rtl = sbuf_rtl_new((int)p->sb.nbufs, (int)p->sb.depth, p->sb.head_only);
-			if (!s->rtl)
+		h = &holds[nholds++];
+		memset(h, 0, sizeof(*h));
+		h->opts = c;
+		h->t = t;
+		h->tap = taps[i];
+		h->wave_unit = -1;
+		if ((c->shadow | c->replace) & bit) {
+			const struct twin_rtl *rtl = model(t, &m->cfg);
+
+			if (!rtl)
 				return -1;
-			s->check = sbuf_check_new(&p->sb, s->rtl, 64, c->wave_dir);
-			if (!s->check)
+			h->k = twin_check_new(t, taps[i]->c_unit, rtl, 64, c->wave_dir,
+					      !!(c->replace & bit));
+			if (!h->k)
+				return -1;
+		} else {
+			h->in = malloc(t->in_size);
+			h->out = malloc(t->out_size);
+			if (!h->in || !h->out)
 				return -1;
 		}
-		if (dump)
-			s->wave = c->wave;
-		p->sb_step = step;
-		p->sb_step_ctx = s;
-		p->sb_always = 1;	/* both sides see every cycle */
-		nsteps = i + 1;
+		if (c->wave_path && taps[i]->core == c->wave_core) {
+			h->wave_unit = nwave;
+			wave_units[nwave++] = &t->ports;
+		}
+		taps[i]->ctx = h;
+		taps[i]->eval = hold_eval;
+		taps[i]->tick = hold_tick;
+		taps[i]->always = 1;	/* both sides see every cycle */
+	}
+	missing = c->named & ~present;
+	for (int i = 0; twin_at(i); i++) {
+		char keys[256] = "";
+		const struct twin *t = twin_at(i);
+
+		if (!(missing & 1u << i))
+			continue;
+		for (int k = 0; k < t->nparams; k++)
+			snprintf(keys + strlen(keys), sizeof(keys) - strlen(keys), "%s%s",
+				 k ? ", " : "", t->params[k]);
+		fprintf(stderr, "osprey: %s=%s: the machine has no %s unit (it is off in this "
+			"configuration; its keys: %s)\n", c->replace & 1u << i ? "--rtl" : "--cosim",
+			t->name, t->name, keys);
+		return -1;
+	}
+	if (c->wave_path) {
+		if (!nwave) {
+			fprintf(stderr, "osprey: --waves: core %d has no unit with an RTL twin to dump "
+				"(turn one on, e.g. --set sbuf.count=4)\n", c->wave_core);
+			return -1;
+		}
+		c->wave = port_wave_open(outfile_name(&c->wave_out), wave_units, nwave);
+		if (!c->wave)
+			return -1;
 	}
 	return 0;
 }
 
 int sim_cosim_finish(struct sim_cosim *c)
 {
-	uint64_t cycles = 0, bad = 0, samples = 0, first = 0, last = 0;
-	char err[512];
+	uint64_t samples = 0, first = UINT64_MAX, last = 0;
+	char err[512], dumped[256] = "";
 
-	for (int i = 0; i < nsteps; i++) {
-		struct core_step *s = &steps[i];
+	for (int i = 0; twin_at(i); i++) {
+		uint64_t cycles = 0, bad = 0;
+		int any = 0;
 
-		if (s->check) {
-			cycles += sbuf_check_cycles(s->check);
-			bad += sbuf_check_mismatches(s->check);
-			sbuf_check_free(s->check);
-			sbuf_rtl_free(s->rtl);
+		for (int k = 0; k < nholds; k++) {
+			if (holds[k].t != twin_at(i) || !holds[k].k)
+				continue;
+			cycles += twin_check_cycles(holds[k].k);
+			bad += twin_check_mismatches(holds[k].k);
+			any = 1;
 		}
-		if (s->wave) {
-			samples = s->samples;
-			first = s->first;
-			last = s->last;
-		}
-		memset(s, 0, sizeof(*s));
+		if (any && !c->attach_failed)
+			fprintf(stderr, "osprey: %s %s: %llu core-cycles compared, %llu mismatching%s\n",
+				c->replace & 1u << i ? "rtl" : "cosim", twin_at(i)->name,
+				(unsigned long long)cycles, (unsigned long long)bad,
+				c->replace & 1u << i ? " (the RTL drove the machine)" : "");
 	}
-	nsteps = 0;
-	if (c->fetch)
-		sim_cosim_fetch_finish();
-	if (c->sbuf)
-		fprintf(stderr, "osprey: cosim sbuf: %llu core-cycles compared, %llu mismatching\n",
-			(unsigned long long)cycles, (unsigned long long)bad);
-	if (!c->wave_path)
+	for (int k = 0; k < nholds; k++) {
+		struct hold *h = &holds[k];
+
+		if (h->wave_unit >= 0) {
+			snprintf(dumped + strlen(dumped), sizeof(dumped) - strlen(dumped), "%s%s",
+				 dumped[0] ? ", " : "", h->t->name);
+			samples += h->samples;
+			if (h->samples && h->first < first)
+				first = h->first;
+			if (h->samples && h->last > last)
+				last = h->last;
+		}
+		h->tap->eval = NULL;
+		h->tap->tick = NULL;
+		twin_check_free(h->k);
+		free(h->in);
+		free(h->out);
+	}
+	nholds = 0;
+	if (c->attach_failed)
+		sim_cosim_discard(c);
+	if (!c->wave_path || c->attach_failed)
 		return 0;
-	if (sbuf_wave_close(c->wave)) {
+	/* A run that never reached timing mode leaves an empty (but whole) file. */
+	if (!c->wave)
+		c->wave = port_wave_open(outfile_name(&c->wave_out), NULL, 0);
+	if (!c->wave || port_wave_close(c->wave)) {
 		c->wave = NULL;
 		outfile_discard(&c->wave_out);
 		fprintf(stderr, "osprey: --waves %s: the FST file could not be written whole (a "
@@ -227,8 +323,8 @@ int sim_cosim_finish(struct sim_cosim *c)
 			"%llu..%llu in timing mode\n", c->wave_path,
 			(unsigned long long)c->wave_from, (unsigned long long)c->wave_to);
 	else
-		fprintf(stderr, "osprey: waves: core %d's stream buffers, cycles %llu..%llu, in %s "
-			"(open with: gtkwave %s waves/sbuf.gtkw)\n", c->wave_core,
+		fprintf(stderr, "osprey: waves: core %d's %s, cycles %llu..%llu, in %s (open with: "
+			"gtkwave %s waves/UNIT.gtkw)\n", c->wave_core, dumped,
 			(unsigned long long)first, (unsigned long long)last, c->wave_path,
 			c->wave_path);
 	return 0;

@@ -4,20 +4,22 @@
 # and functional: the demo, the kernel's shell workload for a slice of
 # instructions, the compute loop; a fast-forward) with --stats, and compares
 # the console output and the statistics JSON byte for byte, less the fields
-# the old build does not write: sys.quantum and the hart.decode_* counters
+# the old build does not write: sys.quantum, sys.boot_flags, core.speeds and the
+# hart.decode_* counters
 # (their blocks are dropped; commas at line ends, which depend on what
 # follows, are not compared).
 # Usage: sim/stats-check.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE COMPUTE_ELF
 set -u
 old=$1 new=$2 demo=$3 kernel=$4 shell_img=$5 compute=$6
-# the new build's option for the old functional interleaving (QUANTUM1)
+# the new build's option for the old functional interleaving (QUANTUM1), for
+# an old build without sys.quantum; one with it runs both interleavings
 quantum1=${QUANTUM1-"--set sys.quantum=1"}
 
 # strip JSON: the statistics less what only the new build writes
 strip() {
 	awk '/"(hart|total)\.decode_[a-z]+": \{/ { skip = 1 }
 	     skip { if (/\}/) skip = 0; next }
-	     /"sys\.quantum"/ { next }
+	     /"(sys\.quantum|sys\.boot_flags|core\.speeds)"/ { next }
 	     { sub(/,$/, ""); print }' "$1"
 }
 tmp=$(mktemp -d)
@@ -54,10 +56,22 @@ check timing-demo "" --mode timing --cores 4 "$demo"
 check timing-shell "" --mode timing --cores 4 --max-insns 20000000 --disk "$shell_img" "$kernel"
 check timing-compute "" --mode timing --cores 4 --max-insns 5000000 "$compute"
 check timing-shell-1 "" --mode timing --cores 1 --max-insns 10000000 --disk "$shell_img" "$kernel"
-check timing-fast-forward "$quantum1" --mode timing --cores 4 --fast-forward 10000000 \
+# functional runs: NAME NEW_OPTS ARGS..., once per interleaving the old build knows
+functional() {
+	name=$1 newopts=$2
+	shift 2
+	if "$old" --set sys.quantum=1 --print-config >/dev/null 2>&1; then
+		# an old build with quanta: each interleaving on both builds
+		check "$name" "" "$@"
+		check "$name-quantum1" "" --set sys.quantum=1 "$@"
+	else
+		check "$name" "$newopts" "$@"
+	fi
+}
+functional timing-fast-forward "$quantum1" --mode timing --cores 4 --fast-forward 10000000 \
 	--max-insns 14000000 --disk "$shell_img" "$kernel"
-check functional-demo "$quantum1" --mode functional --cores 4 "$demo"
-check functional-shell "$quantum1" --mode functional --cores 4 --max-insns 30000000 \
+functional functional-demo "$quantum1" --mode functional --cores 4 "$demo"
+functional functional-shell "$quantum1" --mode functional --cores 4 --max-insns 30000000 \
 	--disk "$shell_img" "$kernel"
 echo "stats-check: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -7,7 +7,9 @@
  * Through it the kernel tells the simulator what it does - context
  * switches, run-queue changes, migrations, idle periods - for the timeline
  * and the scheduler checker. The port changes nothing in the guest: writes
- * only record, reads return constants.
+ * only record, reads return constants: the ID, each hart's clock ratio and
+ * the boot flags, which the M-mode layer passes on (SBI_CLOCK_RATIO,
+ * SBI_BOOT_FLAGS).
  *
  * One 64-byte block per hart at SIMCTL_HART(h); a hart writes only its own.
  * An event is the arguments (SIMCTL_A0..A2, and for a switch the new
@@ -28,6 +30,13 @@
 #define SIMCTL_EVENT	0x0c	/* write: an event code below; records the event */
 #define SIMCTL_NAME	0x10	/* 16 bytes: a process name (4 words) */
 #define SIMCTL_ID	0x20	/* reads SIMCTL_ID_VALUE (hart 0's block: the probe) */
+#define SIMCTL_CLOCK_RATIO 0x24	/* reads the hart's clock ratio: machine cycles per core
+				 * cycle (osprey's core.speeds; 1 = full speed) */
+#define SIMCTL_BOOT_FLAGS 0x28	/* reads the boot flags (osprey's sys.boot_flags, any block) */
+
+/* Boot flags (SIMCTL_BOOT_FLAGS): what the platform asks of the kernel */
+#define SIMCTL_BOOT_ASYM_SCHED	0x1	/* asymmetry-aware scheduling (kernel/sched.c) */
+#define SIMCTL_BOOT_CPUTIME	0x2	/* print each process's CPU time at its exit */
 
 #define SIMCTL_ID_VALUE	0x4c544353u	/* "SCTL" */
 #define SIMCTL_NAME_LEN	16

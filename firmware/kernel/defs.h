@@ -33,6 +33,8 @@ void simctl_enqueue(struct proc *p, int queue, int len);
 void simctl_dequeue(struct proc *p, int queue, int len);
 void simctl_migrate(struct proc *p, int from, int to);
 void simctl_idle(int entering);
+uint32_t simctl_boot_flags(void);
+uint32_t simctl_clock_ratio(int hart);
 
 /* bio.c */
 void binit(void);
@@ -134,6 +136,8 @@ void sched(void);
 void yield(void);
 void make_runnable(struct proc *p);
 void sched_tick(void);
+void sched_init(void);
+void cputime_report(struct proc *p);
 void sched_ipi(void);
 
 /* sbi.c */
@@ -143,6 +147,8 @@ void sbi_send_ipi(uint32_t hartmask);
 void __attribute__((noreturn)) sbi_shutdown(int code);
 int sbi_nharts(void);
 uint32_t sbi_probe(uint32_t pa);
+uint32_t sbi_clock_ratio(int hart);
+uint32_t sbi_boot_flags(void);
 
 /* sleeplock.c */
 void initsleeplock(struct sleeplock *lk, const char *name);

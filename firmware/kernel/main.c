@@ -26,6 +26,7 @@ void kmain(uint32_t hartid)
 		kvminithart();
 		blk_init();
 		simctl_init();
+		sched_init();
 		console_init();
 		procinit();
 		initlock(&tickslock, "ticks");

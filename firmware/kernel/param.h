@@ -15,6 +15,8 @@
 #define HZ		100		/* timer ticks (jiffies) per second */
 #define TIMEBASE_HZ	10000000	/* mtime ticks per second */
 #define BALANCE_TICKS	5		/* ticks between periodic load-balancing passes */
+#define SPEED_FULL	1024		/* a hart's speed at the machine clock (clock ratio 1);
+					 * a hart at ratio r has SPEED_FULL / r */
 #define BOOT_SETTLE_US	5000		/* microseconds without a new hart before hart 0 goes on */
 #define BOOT_WAIT_US	200000		/* microseconds hart 0 waits for the others at most */
 #define PHYSTOP		0x86000000u	/* end of allocatable RAM: the disk window follows */

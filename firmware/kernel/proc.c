@@ -89,6 +89,7 @@ found:
 	p->killed = 0;
 	p->xstate = 0;
 	p->cpu = cpuid();
+	p->cputime_us = 0;
 	release(&p->lock);
 
 	p->pagetable = uvmcreate();
@@ -235,6 +236,7 @@ void exit(int status)
 	}
 	iput(p->cwd);
 	p->cwd = NULL;
+	cputime_report(p);
 
 	acquire(&wait_lock);
 	reparent(p);
@@ -392,7 +394,8 @@ void procdump(void)
 	for (struct proc *p = proc; p < &proc[NPROC]; p++) {
 		if (p->state == UNUSED)
 			continue;
-		printf("%d %s %s hart %d\n", p->pid, names[p->state], p->name, p->cpu);
+		printf("%d %s %s hart %d cpu %llu us\n", p->pid, names[p->state], p->name, p->cpu,
+		       p->cputime_us);
 	}
 	for (int i = 0; i < NCPU; i++) {
 		struct cpu *c = &cpus[i];

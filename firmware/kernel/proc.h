@@ -43,6 +43,7 @@ struct cpu_stats {
 	uint64_t ipis;		/* software interrupts received */
 	uint64_t switches;	/* context switches into a process */
 	uint64_t steals;	/* processes pulled from another hart's queue */
+	uint64_t handovers;	/* running processes handed to a faster idle hart */
 	uint64_t idles;		/* times the hart waited in wfi */
 };
 
@@ -65,6 +66,9 @@ struct cpu {
 	int online;			/* set once when the hart starts scheduling */
 	volatile int idle;		/* written by this hart, read racily by others */
 	volatile int rq_len;		/* rqlock; read racily as a load hint */
+	uint32_t speed;			/* set at boot, read-only: SPEED_FULL / clock ratio */
+	volatile int give_to;		/* a faster idle hart that asked for this hart's
+					 * process (sched.c), or -1: set by it, cleared here */
 	/* this hart only */
 	struct proc *proc __kopt_line;	/* the process running here, or NULL */
 	struct context ctx;		/* scheduler()'s saved registers */
@@ -93,6 +97,9 @@ struct cpu {
 	struct proc *rq_head;		/* rqlock: FIFO of RUNNABLE processes */
 	struct proc *rq_tail;		/* rqlock */
 	volatile int rq_len;		/* rqlock; read racily as a load hint */
+	uint32_t speed;			/* set at boot, read-only: SPEED_FULL / clock ratio */
+	volatile int give_to;		/* a faster idle hart that asked for this hart's
+					 * process (sched.c), or -1: set by it, cleared here */
 	struct cpu_stats stats;		/* this hart only */
 } __cacheline_aligned;
 #endif
@@ -121,6 +128,13 @@ struct proc {
 	uint32_t heap_base;		/* end of the ELF image: sbrk() floor */
 	struct file *ofile[NOFILE];	/* open files */
 	struct inode *cwd;		/* current directory */
+	/*
+	 * CPU time in microseconds at the reference speed (a hart at the
+	 * machine clock): each timer tick that finds the process running adds
+	 * the tick's length, scaled by the hart's speed under the
+	 * asymmetry-aware scheduler. Written only by the hart running it.
+	 */
+	uint64_t cputime_us;
 	char name[16];			/* for debugging */
 };
 

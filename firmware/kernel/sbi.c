@@ -44,3 +44,13 @@ uint32_t sbi_probe(uint32_t pa)
 {
 	return sbi_call(SBI_PROBE, pa, 0);
 }
+
+uint32_t sbi_clock_ratio(int hart)
+{
+	return sbi_call(SBI_CLOCK_RATIO, (uint32_t)hart, 0);
+}
+
+uint32_t sbi_boot_flags(void)
+{
+	return sbi_call(SBI_BOOT_FLAGS, 0, 0);
+}

@@ -13,6 +13,7 @@
 #include "memlayout.h"
 #include "proc.h"
 #include "osprey_simctl.h"
+#include "sbi.h"
 
 /* Set once at boot by simctl_init, read-only afterwards. */
 static int simctl_present;
@@ -83,4 +84,23 @@ void simctl_migrate(struct proc *p, int from, int to)
 void simctl_idle(int entering)
 {
 	report(entering ? SIMCTL_EV_IDLE_ENTER : SIMCTL_EV_IDLE_EXIT, 0, 0, 0);
+}
+
+/*
+ * The platform's word to the kernel and the harts' clock ratios come from
+ * the M-mode layer (SBI_BOOT_FLAGS, SBI_CLOCK_RATIO), which reads them from
+ * this port. They are asked only where the port is: elsewhere the answer
+ * is 0 anyway, and the kernel's boot stays as it was.
+ */
+uint32_t simctl_boot_flags(void)
+{
+	return simctl_present ? sbi_boot_flags() : 0;
+}
+
+/* Hart @hart's clock ratio (machine cycles per core cycle), 0 when unknown. */
+uint32_t simctl_clock_ratio(int hart)
+{
+	uint32_t r = simctl_present ? sbi_clock_ratio(hart) : 0;
+
+	return r == (uint32_t)SBI_ERR ? 0 : r;
 }

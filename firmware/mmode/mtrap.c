@@ -6,6 +6,7 @@
  * call table.  The layer runs with translation off, on physical addresses.
  */
 #include <stdint.h>
+#include "osprey_simctl.h"
 #include "riscv_csr.h"
 #include "sbi.h"
 
@@ -128,6 +129,17 @@ static uint32_t m_ecall(uint32_t *r, uint32_t hart)
 		if (a0 - OSPREY_WINDOW_BASE >= OSPREY_WINDOW_SIZE || (a0 & 3))
 			return (uint32_t)SBI_ERR;
 		return m_probe(a0);
+	case SBI_CLOCK_RATIO:
+		if (a0 >= MMODE_MAX_HARTS)
+			return (uint32_t)SBI_ERR;
+		/* The port's registers, where the port is (its ID answers): 0 elsewhere. */
+		if (m_probe(SIMCTL_PHYS + SIMCTL_ID) != SIMCTL_ID_VALUE)
+			return 0;
+		return m_probe(SIMCTL_HART(a0) + SIMCTL_CLOCK_RATIO);
+	case SBI_BOOT_FLAGS:
+		if (m_probe(SIMCTL_PHYS + SIMCTL_ID) != SIMCTL_ID_VALUE)
+			return 0;
+		return m_probe(SIMCTL_PHYS + SIMCTL_BOOT_FLAGS);
 	}
 	return (uint32_t)SBI_ERR;
 }

@@ -21,6 +21,14 @@
  *                                                  device window (0x04000000-0x043fffff),
  *                                                  or 0 if reading it faults (the device is
  *                                                  absent, as on QEMU); SBI_ERR outside
+ *   SBI_CLOCK_RATIO hart id         -              that hart's clock ratio: machine cycles
+ *                                                  per core cycle (1 = full speed, 2 = half);
+ *                                                  0 when the platform does not say (no
+ *                                                  sim-control port: QEMU, or osprey without
+ *                                                  sys.simctl=on); SBI_ERR past the harts
+ *   SBI_BOOT_FLAGS  -               -              the platform's boot flags for the kernel
+ *                                                  (osprey_simctl.h: SIMCTL_BOOT_*), 0 when
+ *                                                  the platform has none
  *
  * Interrupt forwarding: the machine timer interrupt (MTI) is turned into a
  * supervisor timer interrupt (mip.STIP set, MTIE masked until the next
@@ -45,6 +53,8 @@
 #define SBI_SHUTDOWN	3
 #define SBI_NHARTS	4
 #define SBI_PROBE	5
+#define SBI_CLOCK_RATIO	6
+#define SBI_BOOT_FLAGS	7
 
 #define OSPREY_WINDOW_BASE	0x04000000u	/* the devices SBI_PROBE may read */
 #define OSPREY_WINDOW_SIZE	0x00400000u

@@ -64,7 +64,8 @@ static void wake_from_l1(void *ctx, uint64_t now)
 }
 
 int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, struct bus *bus,
-	      int agent, const struct config *cfg, const struct memmap *mm, uint64_t seed)
+	      int agent, const struct config *cfg, const struct memmap *mm, uint64_t seed,
+	      uint32_t ratio)
 {
 	memset(c, 0, sizeof(*c));
 	c->hart = h;
@@ -73,6 +74,13 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	c->bus = bus;
 	c->agent = agent;
 	c->cfg = cfg->core;
+	c->ratio = ratio;
+	c->cfg.mispredict *= ratio;
+	c->cfg.taken_bubble *= ratio;
+	c->cfg.mul_latency *= ratio;
+	c->cfg.div_latency *= ratio;
+	c->cfg.load_use *= ratio;
+	c->cfg.serialize *= ratio;
 	c->mmio_latency = cfg->mem.mmio_latency;
 	c->sel_update = cfg->coh.selective_update != 0;
 	c->mode = stat_mode(hart_priv(h));
@@ -144,7 +152,7 @@ static void sync_hart(struct core *c)
 }
 
 /*
- * Charges @n cycles of a miss wait in mode @m: the share that this core's
+ * Charges @n (core) cycles of a miss wait in mode @m: the share that this core's
  * bus requests spent queued to stall_bus, the rest to the miss. Out of line,
  * so that charge_slow's common path stays a leaf.
  */
@@ -154,6 +162,8 @@ static __attribute__((noinline)) void charge_miss(struct core *c, uint64_t n, in
 	uint64_t total = bus_wait_total(c), bus = total - c->bus_wait_mark;
 
 	c->bus_wait_mark = total;
+	if (__builtin_expect(c->ratio > 1, 0))
+		bus /= c->ratio;	/* the bus counts machine cycles, n is in core cycles */
 	if (bus > n)
 		bus = n;
 	s->stall_bus.v[m] += bus;
@@ -163,16 +173,25 @@ static __attribute__((noinline)) void charge_miss(struct core *c, uint64_t n, in
 			      c->cause == STALL_IMISS ? PROF_IMISS : PROF_DMISS, n, bus);
 }
 
-/* Charges the cycles [acct, now) to the current cause, in the current mode. */
+/*
+ * Charges the cycles [acct, now) to the current cause, in the current mode.
+ * A core slower than the machine counts whole core cycles: the part of one
+ * not yet over stays for the next charge.
+ */
 static void charge_slow(struct core *c, uint64_t now)
 {
 	struct core_stats *s = &c->stats;
 	uint64_t n = now - c->acct;
 	int m = c->mode;
 
+	if (__builtin_expect(c->ratio > 1, 0)) {
+		n /= c->ratio;
+		c->acct += n * c->ratio;
+	} else {
+		c->acct = now;
+	}
 	s->cycles.v[m] += n;
 	c->hart_lag += n;
-	c->acct = now;
 	if (c->cause == STALL_IMISS || c->cause == STALL_DMISS)
 		charge_miss(c, n, m);
 	else
@@ -342,11 +361,10 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 	    (ev != HART_RETIRED || --c->hold_left == 0 || pk->cls == IC_WFI ||
 	     (pk->cls == IC_AMO && amo_op(pk) == AMO_SC))) {
 		c->hold_left = 0;	/* the LR/SC sequence is over, or was left */
-		bus_unlock(c->bus, c->agent);
+		bus_unlock(c->bus, c->agent, now);
 	}
 	c->have_pk = 0;
-	if (pk->rd)
-		c->reg_ready[pk->rd] = now + 1;
+	c->reg_ready[pk->rd] = now + 1;	/* x0's is cleared at the end */
 
 	if (ev != HART_RETIRED) {
 		c->stats.traps.v[m] += ev == HART_TRAPPED;
@@ -364,7 +382,7 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 		 * that the SC finds it (the A extension's forward progress).
 		 */
 		if (amo_op(pk) == AMO_LR && !pk->mmio) {
-			bus_lock(c->bus, c->agent, pk->pa);
+			bus_lock(c->bus, c->agent, pk->pa, now);
 			c->hold_left = LR_HOLD_INSNS;
 		}
 		/* fall through */
@@ -527,9 +545,27 @@ run:
 	return execute(c, now);
 }
 
+/*
+ * A core slower than the machine between two of its clock edges: it acts
+ * at the next edge (a wake-up, a device's or the bus's answer may come at
+ * any machine cycle).
+ */
+static __attribute__((noinline)) void wait_edge(struct core *c, uint64_t now)
+{
+	if (c->next <= now)
+		c->next = now - now % c->ratio + c->ratio;
+	update_due(c);
+}
+
 int core_step(struct core *c, uint64_t now)
 {
-	int retired = step(c, now);
+	int retired;
+
+	if (__builtin_expect(c->ratio > 1, 0) && now % c->ratio) {
+		wait_edge(c, now);
+		return 0;
+	}
+	retired = step(c, now);
 
 	if (__builtin_expect(c->kanata != NULL, 0))
 		kanata_observe(c->kanata, c, now, retired);

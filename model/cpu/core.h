@@ -69,8 +69,13 @@ struct core {
 	struct l1 *l1i, *l1d;
 	struct bus *bus;		/* for the bus-wait share of miss stalls */
 	int agent;			/* this core's bus agent (its L2) */
-	struct core_config cfg;
-	uint32_t mmio_latency;		/* core cycles */
+	struct core_config cfg;		/* its latencies in machine cycles (scaled by ratio) */
+	uint32_t mmio_latency;		/* machine cycles */
+	/*
+	 * Machine cycles per core cycle (core.speeds): the core acts on the
+	 * machine cycles that are multiples of it, and counts its own cycles.
+	 */
+	uint32_t ratio;
 	struct bpred bp;
 	struct ifetch fu;		/* the fetch unit and its glue */
 	struct ipf ipf;			/* its instruction prefetchers */
@@ -133,8 +138,14 @@ struct core {
 	struct kanata_core *kanata;
 };
 
+/*
+ * @ratio: machine cycles per core cycle. The pipeline's latencies in @cfg
+ * are core cycles; the core keeps them as machine cycles. The L1s' latency
+ * is the caller's to scale.
+ */
 int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, struct bus *bus,
-	      int agent, const struct config *cfg, const struct memmap *mm, uint64_t seed);
+	      int agent, const struct config *cfg, const struct memmap *mm, uint64_t seed,
+	      uint32_t ratio);
 void core_free(struct core *c);
 
 /* Records this core's misses, by instruction, in @prof as hart @hart. */

@@ -4,7 +4,8 @@
  * them. Encodings are from the RISC-V unprivileged specification (RV32I, M, A,
  * Zicsr, Zifencei) and privileged specification (mret, sret, wfi, sfence.vma),
  * transcribed by hand. A handler returns 0 when the instruction retired (it
- * has set the next pc) and 1 when it raised an exception.
+ * has set the next pc), 1 when it raised an exception, and HART_REDO when a
+ * load or store inside hart_run_fast left the hart as it was for hart_step.
  */
 #include <assert.h>
 #include <string.h>
@@ -14,12 +15,14 @@
 #include "mem/memmap.h"
 
 #define X(r) (h->x[d->r])
+/* The common instructions' handlers: inlined into exec_run's loop (their table entries stay). */
+#define HOT static inline __attribute__((always_inline))
 #define NEXT() (h->pc += 4, 0)
 
 /* ---- integer register-register and register-immediate -------------------- */
 
 #define ALU(name, expr) \
-	static int op_##name(struct hart *h, const struct insn *d) \
+	HOT int op_##name(struct hart *h, const struct insn *d) \
 	{ \
 		uint32_t a = X(rs1), b = X(rs2); \
 		(void)b; \
@@ -27,7 +30,7 @@
 		return NEXT(); \
 	}
 #define ALUI(name, expr) \
-	static int op_##name(struct hart *h, const struct insn *d) \
+	HOT int op_##name(struct hart *h, const struct insn *d) \
 	{ \
 		uint32_t a = X(rs1), b = (uint32_t)d->imm; \
 		h->x[d->rd] = (expr); \
@@ -105,20 +108,20 @@ static int op_remu(struct hart *h, const struct insn *d)
 
 /* ---- upper immediates and control transfer -------------------------------- */
 
-static int op_lui(struct hart *h, const struct insn *d)
+HOT int op_lui(struct hart *h, const struct insn *d)
 {
 	h->x[d->rd] = (uint32_t)d->imm;
 	return NEXT();
 }
 
-static int op_auipc(struct hart *h, const struct insn *d)
+HOT int op_auipc(struct hart *h, const struct insn *d)
 {
 	h->x[d->rd] = h->pc + (uint32_t)d->imm;
 	return NEXT();
 }
 
 /* Without the C extension every target must be 4-byte aligned. */
-static int jump(struct hart *h, const struct insn *d, uint32_t target)
+HOT int jump(struct hart *h, const struct insn *d, uint32_t target)
 {
 	if (target & 3)
 		return hart_exception(h, CAUSE_FETCH_MISALIGNED, target);
@@ -127,7 +130,7 @@ static int jump(struct hart *h, const struct insn *d, uint32_t target)
 	return 0;
 }
 
-static int op_jal(struct hart *h, const struct insn *d)
+HOT int op_jal(struct hart *h, const struct insn *d)
 {
 	/* A jump to itself can only be left by an interrupt: hart_step idles it. */
 	if (d->imm == 0 && h->spin_detect)
@@ -135,13 +138,13 @@ static int op_jal(struct hart *h, const struct insn *d)
 	return jump(h, d, h->pc + (uint32_t)d->imm);
 }
 
-static int op_jalr(struct hart *h, const struct insn *d)
+HOT int op_jalr(struct hart *h, const struct insn *d)
 {
 	return jump(h, d, (X(rs1) + (uint32_t)d->imm) & ~1u);
 }
 
 #define BRANCH(name, cond) \
-	static int op_##name(struct hart *h, const struct insn *d) \
+	HOT int op_##name(struct hart *h, const struct insn *d) \
 	{ \
 		uint32_t a = X(rs1), b = X(rs2); \
 		uint32_t target = h->pc + (uint32_t)d->imm; \
@@ -163,11 +166,12 @@ BRANCH(bgeu, a >= b)
 /* ---- loads and stores ----------------------------------------------------- */
 
 #define LOAD(name, size, conv) \
-	static int op_##name(struct hart *h, const struct insn *d) \
+	HOT int op_##name(struct hart *h, const struct insn *d) \
 	{ \
 		uint32_t v; \
-		if (hart_load(h, X(rs1) + (uint32_t)d->imm, size, &v)) \
-			return 1; \
+		int r = hart_load(h, X(rs1) + (uint32_t)d->imm, size, &v); \
+		if (r) \
+			return r; \
 		h->x[d->rd] = (uint32_t)(conv)v; \
 		return NEXT(); \
 	}
@@ -179,10 +183,11 @@ LOAD(lbu, 1, uint8_t)
 LOAD(lhu, 2, uint16_t)
 
 #define STORE(name, size) \
-	static int op_##name(struct hart *h, const struct insn *d) \
+	HOT int op_##name(struct hart *h, const struct insn *d) \
 	{ \
-		if (hart_store(h, X(rs1) + (uint32_t)d->imm, size, X(rs2))) \
-			return 1; \
+		int r = hart_store(h, X(rs1) + (uint32_t)d->imm, size, X(rs2)); \
+		if (r) \
+			return r; \
 		return NEXT(); \
 	}
 
@@ -383,90 +388,170 @@ static int op_sfence_vma(struct hart *h, const struct insn *d)
 
 /* ---- the table ------------------------------------------------------------ */
 
-#define R(name, mask, match) { #name, mask, match, FMT_R, op_##name, 1 }
-#define ROW(name, mask, match, fmt, wr) { #name, mask, match, fmt, op_##name, wr }
 #define M_R     0xfe00707fu	/* funct7, funct3, opcode */
 #define M_I     0x0000707fu	/* funct3, opcode */
 #define M_U     0x0000007fu	/* opcode */
 #define M_AMO   0xf800707fu	/* funct5, funct3, opcode: aq/rl ignored */
 
-const struct insn_desc insn_table[] = {
-	ROW(lui, M_U, 0x00000037, FMT_U, 1),
-	ROW(auipc, M_U, 0x00000017, FMT_U, 1),
-	ROW(jal, M_U, 0x0000006f, FMT_JAL, 1),
-	ROW(jalr, M_I, 0x00000067, FMT_JALR, 1),
-	ROW(beq, M_I, 0x00000063, FMT_BRANCH, 0),
-	ROW(bne, M_I, 0x00001063, FMT_BRANCH, 0),
-	ROW(blt, M_I, 0x00004063, FMT_BRANCH, 0),
-	ROW(bge, M_I, 0x00005063, FMT_BRANCH, 0),
-	ROW(bltu, M_I, 0x00006063, FMT_BRANCH, 0),
-	ROW(bgeu, M_I, 0x00007063, FMT_BRANCH, 0),
-	ROW(lb, M_I, 0x00000003, FMT_LOAD, 1),
-	ROW(lh, M_I, 0x00001003, FMT_LOAD, 1),
-	ROW(lw, M_I, 0x00002003, FMT_LOAD, 1),
-	ROW(lbu, M_I, 0x00004003, FMT_LOAD, 1),
-	ROW(lhu, M_I, 0x00005003, FMT_LOAD, 1),
-	ROW(sb, M_I, 0x00000023, FMT_STORE, 0),
-	ROW(sh, M_I, 0x00001023, FMT_STORE, 0),
-	ROW(sw, M_I, 0x00002023, FMT_STORE, 0),
-	ROW(addi, M_I, 0x00000013, FMT_I, 1),
-	ROW(slti, M_I, 0x00002013, FMT_I, 1),
-	ROW(sltiu, M_I, 0x00003013, FMT_I, 1),
-	ROW(xori, M_I, 0x00004013, FMT_I, 1),
-	ROW(ori, M_I, 0x00006013, FMT_I, 1),
-	ROW(andi, M_I, 0x00007013, FMT_I, 1),
-	/* RV32 shifts: shamt[5] set is an illegal encoding, so it is in the mask */
-	ROW(slli, M_R, 0x00001013, FMT_SHIFT, 1),
-	ROW(srli, M_R, 0x00005013, FMT_SHIFT, 1),
-	ROW(srai, M_R, 0x40005013, FMT_SHIFT, 1),
-	R(add, M_R, 0x00000033),
-	R(sub, M_R, 0x40000033),
-	R(sll, M_R, 0x00001033),
-	R(slt, M_R, 0x00002033),
-	R(sltu, M_R, 0x00003033),
-	R(xor, M_R, 0x00004033),
-	R(srl, M_R, 0x00005033),
-	R(sra, M_R, 0x40005033),
-	R(or, M_R, 0x00006033),
-	R(and, M_R, 0x00007033),
-	R(mul, M_R, 0x02000033),
-	R(mulh, M_R, 0x02001033),
-	R(mulhsu, M_R, 0x02002033),
-	R(mulhu, M_R, 0x02003033),
-	R(div, M_R, 0x02004033),
-	R(divu, M_R, 0x02005033),
-	R(rem, M_R, 0x02006033),
-	R(remu, M_R, 0x02007033),
-	ROW(fence, M_I, 0x0000000f, FMT_FENCE, 0),
-	ROW(fence_i, M_I, 0x0000100f, FMT_NONE, 0),
-	ROW(ecall, 0xffffffffu, 0x00000073, FMT_NONE, 0),
-	ROW(ebreak, 0xffffffffu, 0x00100073, FMT_NONE, 0),
-	ROW(mret, 0xffffffffu, 0x30200073, FMT_NONE, 0),
-	ROW(sret, 0xffffffffu, 0x10200073, FMT_NONE, 0),
-	ROW(wfi, 0xffffffffu, 0x10500073, FMT_NONE, 0),
-	ROW(sfence_vma, 0xfe007fffu, 0x12000073, FMT_SFENCE, 0),
-	ROW(csrrw, M_I, 0x00001073, FMT_CSR, 1),
-	ROW(csrrs, M_I, 0x00002073, FMT_CSR, 1),
-	ROW(csrrc, M_I, 0x00003073, FMT_CSR, 1),
-	ROW(csrrwi, M_I, 0x00005073, FMT_CSRI, 1),
-	ROW(csrrsi, M_I, 0x00006073, FMT_CSRI, 1),
-	ROW(csrrci, M_I, 0x00007073, FMT_CSRI, 1),
-	ROW(lr_w, 0xf9f0707fu, 0x1000202f, FMT_LR, 1),
-	ROW(sc_w, M_AMO, 0x1800202f, FMT_AMO, 1),
-	ROW(amoswap_w, M_AMO, 0x0800202f, FMT_AMO, 1),
-	ROW(amoadd_w, M_AMO, 0x0000202f, FMT_AMO, 1),
-	ROW(amoxor_w, M_AMO, 0x2000202f, FMT_AMO, 1),
-	ROW(amoand_w, M_AMO, 0x6000202f, FMT_AMO, 1),
-	ROW(amoor_w, M_AMO, 0x4000202f, FMT_AMO, 1),
-	ROW(amomin_w, M_AMO, 0x8000202f, FMT_AMO, 1),
-	ROW(amomax_w, M_AMO, 0xa000202f, FMT_AMO, 1),
-	ROW(amominu_w, M_AMO, 0xc000202f, FMT_AMO, 1),
-	ROW(amomaxu_w, M_AMO, 0xe000202f, FMT_AMO, 1),
-};
+/*
+ * The rows, in the order decode tries them: ROW(name, mask, match, format,
+ * writes rd), and R(name, mask, match) for register-register rows. One list
+ * makes the table, the row numbers (struct insn's op) and exec_one's cases.
+ */
+#define INSN_ROWS(ROW, R) \
+	ROW(lui, M_U, 0x00000037, FMT_U, 1) \
+	ROW(auipc, M_U, 0x00000017, FMT_U, 1) \
+	ROW(jal, M_U, 0x0000006f, FMT_JAL, 1) \
+	ROW(jalr, M_I, 0x00000067, FMT_JALR, 1) \
+	ROW(beq, M_I, 0x00000063, FMT_BRANCH, 0) \
+	ROW(bne, M_I, 0x00001063, FMT_BRANCH, 0) \
+	ROW(blt, M_I, 0x00004063, FMT_BRANCH, 0) \
+	ROW(bge, M_I, 0x00005063, FMT_BRANCH, 0) \
+	ROW(bltu, M_I, 0x00006063, FMT_BRANCH, 0) \
+	ROW(bgeu, M_I, 0x00007063, FMT_BRANCH, 0) \
+	ROW(lb, M_I, 0x00000003, FMT_LOAD, 1) \
+	ROW(lh, M_I, 0x00001003, FMT_LOAD, 1) \
+	ROW(lw, M_I, 0x00002003, FMT_LOAD, 1) \
+	ROW(lbu, M_I, 0x00004003, FMT_LOAD, 1) \
+	ROW(lhu, M_I, 0x00005003, FMT_LOAD, 1) \
+	ROW(sb, M_I, 0x00000023, FMT_STORE, 0) \
+	ROW(sh, M_I, 0x00001023, FMT_STORE, 0) \
+	ROW(sw, M_I, 0x00002023, FMT_STORE, 0) \
+	ROW(addi, M_I, 0x00000013, FMT_I, 1) \
+	ROW(slti, M_I, 0x00002013, FMT_I, 1) \
+	ROW(sltiu, M_I, 0x00003013, FMT_I, 1) \
+	ROW(xori, M_I, 0x00004013, FMT_I, 1) \
+	ROW(ori, M_I, 0x00006013, FMT_I, 1) \
+	ROW(andi, M_I, 0x00007013, FMT_I, 1) \
+	/* RV32 shifts: shamt[5] set is an illegal encoding, so it is in the mask */ \
+	ROW(slli, M_R, 0x00001013, FMT_SHIFT, 1) \
+	ROW(srli, M_R, 0x00005013, FMT_SHIFT, 1) \
+	ROW(srai, M_R, 0x40005013, FMT_SHIFT, 1) \
+	R(add, M_R, 0x00000033) \
+	R(sub, M_R, 0x40000033) \
+	R(sll, M_R, 0x00001033) \
+	R(slt, M_R, 0x00002033) \
+	R(sltu, M_R, 0x00003033) \
+	R(xor, M_R, 0x00004033) \
+	R(srl, M_R, 0x00005033) \
+	R(sra, M_R, 0x40005033) \
+	R(or, M_R, 0x00006033) \
+	R(and, M_R, 0x00007033) \
+	R(mul, M_R, 0x02000033) \
+	R(mulh, M_R, 0x02001033) \
+	R(mulhsu, M_R, 0x02002033) \
+	R(mulhu, M_R, 0x02003033) \
+	R(div, M_R, 0x02004033) \
+	R(divu, M_R, 0x02005033) \
+	R(rem, M_R, 0x02006033) \
+	R(remu, M_R, 0x02007033) \
+	ROW(fence, M_I, 0x0000000f, FMT_FENCE, 0) \
+	ROW(fence_i, M_I, 0x0000100f, FMT_NONE, 0) \
+	ROW(ecall, 0xffffffffu, 0x00000073, FMT_NONE, 0) \
+	ROW(ebreak, 0xffffffffu, 0x00100073, FMT_NONE, 0) \
+	ROW(mret, 0xffffffffu, 0x30200073, FMT_NONE, 0) \
+	ROW(sret, 0xffffffffu, 0x10200073, FMT_NONE, 0) \
+	ROW(wfi, 0xffffffffu, 0x10500073, FMT_NONE, 0) \
+	ROW(sfence_vma, 0xfe007fffu, 0x12000073, FMT_SFENCE, 0) \
+	ROW(csrrw, M_I, 0x00001073, FMT_CSR, 1) \
+	ROW(csrrs, M_I, 0x00002073, FMT_CSR, 1) \
+	ROW(csrrc, M_I, 0x00003073, FMT_CSR, 1) \
+	ROW(csrrwi, M_I, 0x00005073, FMT_CSRI, 1) \
+	ROW(csrrsi, M_I, 0x00006073, FMT_CSRI, 1) \
+	ROW(csrrci, M_I, 0x00007073, FMT_CSRI, 1) \
+	ROW(lr_w, 0xf9f0707fu, 0x1000202f, FMT_LR, 1) \
+	ROW(sc_w, M_AMO, 0x1800202f, FMT_AMO, 1) \
+	ROW(amoswap_w, M_AMO, 0x0800202f, FMT_AMO, 1) \
+	ROW(amoadd_w, M_AMO, 0x0000202f, FMT_AMO, 1) \
+	ROW(amoxor_w, M_AMO, 0x2000202f, FMT_AMO, 1) \
+	ROW(amoand_w, M_AMO, 0x6000202f, FMT_AMO, 1) \
+	ROW(amoor_w, M_AMO, 0x4000202f, FMT_AMO, 1) \
+	ROW(amomin_w, M_AMO, 0x8000202f, FMT_AMO, 1) \
+	ROW(amomax_w, M_AMO, 0xa000202f, FMT_AMO, 1) \
+	ROW(amominu_w, M_AMO, 0xc000202f, FMT_AMO, 1) \
+	ROW(amomaxu_w, M_AMO, 0xe000202f, FMT_AMO, 1)
+
+#define TABLE_ROW(name, mask, match, fmt, wr) { #name, mask, match, fmt, op_##name, wr },
+#define TABLE_R(name, mask, match) TABLE_ROW(name, mask, match, FMT_R, 1)
+const struct insn_desc insn_table[] = { INSN_ROWS(TABLE_ROW, TABLE_R) };
+#undef TABLE_ROW
+#undef TABLE_R
 
 const int insn_table_len = sizeof(insn_table) / sizeof(insn_table[0]);
 
+/* Row numbers: OP_lui is 0, and so on; OP_ILLEGAL for encodings no row matches. */
+#define ROW_NUMBER(name, ...) OP_##name,
+enum { INSN_ROWS(ROW_NUMBER, ROW_NUMBER) OP_ILLEGAL };
+#undef ROW_NUMBER
+_Static_assert(OP_ILLEGAL < 256, "row numbers fit struct insn's op");
+/* The first of the rows that only hart_step runs (exec_one); decode checks the split. */
+#define OP_FIRST_STEP OP_fence_i
+
 const struct insn_desc insn_illegal = { "illegal", 0, 0, FMT_NONE, op_illegal, 0 };
+
+/*
+ * exec_run's step of @d: its handler, inlined, or HART_REDO for what the
+ * loop leaves to hart_step: the rows from fence_i on (anything that may
+ * change the privilege, the interrupt enables, the counters or what
+ * hart_run_fast checks once per call; atomics, for their yield hint), an
+ * illegal word, and a jump to itself (spin detection). Each case's test is a
+ * constant, so only the cases that hand back keep one.
+ */
+static inline __attribute__((always_inline)) int exec_one(struct hart *h, const struct insn *d)
+{
+#define ROW_CASE(name, ...) \
+	case OP_##name: \
+		if (OP_##name >= OP_FIRST_STEP || (OP_##name == OP_jal && d->imm == 0)) \
+			return HART_REDO; \
+		return op_##name(h, d);
+	switch (d->op) {
+	INSN_ROWS(ROW_CASE, ROW_CASE)
+	case OP_ILLEGAL:
+		return HART_REDO;
+	default:
+		__builtin_unreachable();	/* decode sets no other number */
+	}
+#undef ROW_CASE
+}
+
+uint64_t exec_run(struct hart *h, uint64_t n, int *trapped)
+{
+	/*
+	 * Held in registers: nothing in the loop changes the fetch page (a
+	 * flush comes from the rows left to hart_step only) or the decode
+	 * cache's place, and the compiler cannot know that guest stores leave
+	 * them be.
+	 */
+	const uint32_t vpn = h->fetch_page.vpn;
+	const uintptr_t addend = h->fetch_page.addend;
+	struct insn *const dcache = h->dcache;
+	enum priv priv = h->priv;
+	uint64_t i;
+
+	for (i = 0; i < n; i++) {
+		uint32_t pc = h->pc, raw;
+		struct insn *d;
+		int r;
+
+		if (__builtin_expect(vpn != pc >> 12, 0))
+			break;
+		memcpy(&raw, (const void *)(addend + pc), 4);
+		d = &dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
+		if (__builtin_expect(d->raw != raw, 0))
+			hart_decode_miss(h, priv, raw, d);
+		r = exec_one(h, d);
+		h->x[0] = 0;
+		if (__builtin_expect(r != 0, 0)) {
+			if (r == HART_REDO) {
+				h->stats.decode_lookups.v[SMODE(priv)]++;	/* hart_step looks again */
+				break;
+			}
+			*trapped = 1;
+			return i + 1;	/* the trap took this step */
+		}
+	}
+	return i;
+}
 
 /* Sign bits of an immediate whose sign is instruction bit 31, placed from bit @pos up. */
 static uint32_t sign_from(uint32_t r, int pos)
@@ -568,7 +653,7 @@ void decode(uint32_t raw, struct insn *d)
 	memset(d, 0, sizeof(*d));
 	d->raw = raw;
 	d->desc = row;
-	d->exec = row->exec;
+	d->op = (uint8_t)(row == &insn_illegal ? OP_ILLEGAL : row - insn_table);
 	d->rd = (raw >> 7) & 31;
 	d->rs1 = (raw >> 15) & 31;
 	d->rs2 = (raw >> 20) & 31;
@@ -610,20 +695,17 @@ void decode(uint32_t raw, struct insn *d)
 			d->uses |= INSN_MWRITE;
 	}
 	/*
-	 * What hart_run_fast leaves to hart_step: anything that may change the
-	 * privilege, the interrupt enables, the counters or what it checks once
-	 * per call; atomics (their yield hint); a jump to itself (spin detection).
+	 * exec_run leaves to hart_step the rows from OP_FIRST_STEP on: they
+	 * must be exactly the classes that may change the privilege, the
+	 * interrupt enables or the counters, and the atomics.
 	 */
 	switch (d->cls) {
 	case IC_CSR: case IC_FENCE_I: case IC_SFENCE: case IC_XRET: case IC_WFI: case IC_ECALL:
 	case IC_ILLEGAL: case IC_AMO:
-		d->uses |= INSN_STEP;
-		break;
-	case IC_JAL:
-		if (d->imm == 0)
-			d->uses |= INSN_STEP;
+		assert(d->op >= OP_FIRST_STEP);
 		break;
 	default:
+		assert(d->op < OP_FIRST_STEP);
 		break;
 	}
 	/* Instructions that do not write rd get rd = 0 so the handler's write is harmless. */

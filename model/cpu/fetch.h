@@ -171,12 +171,26 @@ static inline void fetch_tick(struct fetch *u)
  * True when a request for @pa is more of the current line with nothing to
  * ask for: eval would answer ready with no request, abandon or event and
  * leave the state as it is, whatever the other inputs. The glue skips the
- * unit then (the common case); the co-simulation checks the claim.
+ * unit then (the common case); fetch_step_idle is the claim.
  */
 static inline int fetch_fast_ready(const struct fetch *u, uint32_t pa)
 {
 	return u->q.cur_state == FL_READY && u->q.cur == pa >> u->line_shift &&
 	       ((pa & u->line_mask) < u->ahead_from || u->q.next_state != FL_NONE);
+}
+
+/*
+ * What fetch_fast_ready promises, checked after a step's last eval (before
+ * tick) with its outputs @out: ready, nothing asked, abandoned or counted,
+ * and the next state the state. The glue checks it under co-simulation, the
+ * lockstep test in every step.
+ */
+static inline int fetch_step_idle(const struct fetch *u, const struct fetch_out *out)
+{
+	return out->ready && !out->want_valid && !out->ahead_valid && !out->drop_cur_valid &&
+	       !out->drop_next_valid && !out->lines && !out->lookahead && !out->lookahead_used &&
+	       !out->redirects && u->d.cur == u->q.cur && u->d.next == u->q.next &&
+	       u->d.cur_state == u->q.cur_state && u->d.next_state == u->q.next_state;
 }
 
 #endif

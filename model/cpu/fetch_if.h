@@ -7,9 +7,9 @@
  * The ports are described once, below, as in cpu/ipf_engine_if.h: S(type,
  * name, bits) is a scalar field (the unit has no array ports; A is there
  * for the generic tools, which take both kinds). The C structs, the Verilator binding
- * (sim/cosim/fetch_rtl.cpp) and the lockstep checker's comparison, printout
- * and waveform (sim/cosim/ports.h, port_wave.h) are generated from these
- * lists. Field names are the SystemVerilog port names without the _i/_o
+ * (sim/cosim/fetch_twin.cpp) and the twin registry's port tables
+ * (sim/cosim/twins.c: the checker, the waveforms, the random stimulus) are
+ * generated from these lists. Field names are the SystemVerilog port names without the _i/_o
  * suffix. Every output is defined in every evaluation, valid or not, so
  * that all of them are compared.
  *
@@ -68,6 +68,12 @@
 	S(uint32_t, ahead_line, 32)	/* the next sequential line: want_line + 1 */      \
 	S(uint32_t, cur_line, 32)	/* registered: the line decoded from */            \
 	S(uint32_t, next_line, 32)	/* registered: the line fetched ahead */
+
+/*
+ * The configuration keys that set the RTL's parameters (sim/cosim/twin.h:
+ * l1i.line is L1I_LINE), in the RTL's order.
+ */
+#define FETCH_PARAMS(P) P("l1i.line") P("core.fetch_queue")
 
 #define FETCH_PORT_FIELD(type, name, bits) type name;
 #define FETCH_PORT_ARRAY(type, name, count, bits, bound) type name[count];

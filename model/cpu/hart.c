@@ -79,8 +79,7 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
 	h->last_trap_vector = ~0u;
 }
 
-/* A decode cache miss: @d decodes @raw, counted in mode @priv. */
-static COLD void decode_miss(struct hart *h, enum priv priv, uint32_t raw, struct insn *d)
+COLD void hart_decode_miss(struct hart *h, enum priv priv, uint32_t raw, struct insn *d)
 {
 	h->stats.decode_misses.v[SMODE(priv)]++;
 	h->stats.decode_replaced.v[SMODE(priv)] += d->raw != 0;
@@ -202,6 +201,16 @@ static COLD __attribute__((noinline)) enum hart_event check_triggers(struct hart
 	return HART_RETIRED;
 }
 
+/*
+ * Runs @d (its handler's result: 0, 1, as insn_fn) through its table row's
+ * handler: one indirect call, which costs a single step less than exec_run's
+ * switch would out of line.
+ */
+static inline int insn_exec(struct hart *h, const struct insn *d)
+{
+	return d->desc->exec(h, d);
+}
+
 /* Executes decoded instruction @d at @pc; the caller has done fetch and interrupts. */
 static inline enum hart_event run_insn(struct hart *h, enum priv priv, uint32_t pc,
 				       const struct insn *d)
@@ -212,7 +221,7 @@ static inline enum hart_event run_insn(struct hart *h, enum priv priv, uint32_t 
 		if (ev != HART_RETIRED)
 			return ev;
 	}
-	if (d->exec(h, d) == 0) {
+	if (insn_exec(h, d) == 0) {
 		h->instret += h->instret_step;
 		h->stats.insns.v[SMODE(priv)]++;
 		h->x[0] = 0;
@@ -270,7 +279,7 @@ enum hart_event hart_step(struct hart *h)
 	d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
 	h->stats.decode_lookups.v[SMODE(priv)]++;
 	if (__builtin_expect(d->raw != raw, 0))
-		decode_miss(h, priv, raw, d);
+		hart_decode_miss(h, priv, raw, d);
 	return run_insn(h, priv, pc, d);
 }
 
@@ -278,56 +287,34 @@ uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
 {
 	enum priv priv = h->priv;
 	uint32_t pending = hart_mip(h) & h->mie;
-	uint64_t *now = t->now, first = *now, *retired = t->retired, i;
+	uint64_t *retired = t->retired, i;
 	uint64_t limit = t->stop_at < *t->poll_at ? t->stop_at : *t->poll_at;
 	int trapped = 0;
 
 	/*
 	 * What stays the same through the loop: no instruction in it changes
-	 * the privilege, the enables or the triggers (those are INSN_STEP, or
-	 * trap and end it). Devices act between turns, or within an access
-	 * that takes the slow data path (data_slow), which ends the loop: so
-	 * mip, the run's stop and HTIF's poll point change only there.
+	 * the privilege, the enables or the triggers (exec_run leaves those to
+	 * hart_step, or they trap and end it), and none reaches a device
+	 * (data_slow hands such an access back, HART_REDO, for hart_step to
+	 * make at its own cycle): so the clock and the retired count need not
+	 * be exact inside the loop, only at its end. A trap observer reads the
+	 * clock at the trap: it steps one at a time.
 	 */
 	if (h->timed || h->env.trace || h->env.bbprof || h->trig_on || h->wfi || h->spin ||
-	    (pending && hart_takeable(h, pending)) || t->stop->kind != STOP_NONE)
+	    h->env.on_trap || (pending && hart_takeable(h, pending)) ||
+	    t->stop->kind != STOP_NONE)
 		return 0;
 	/* A step retires one instruction at most: stop at the limit without a compare per step. */
 	if (n > (limit > *retired ? limit - *retired : 0))
 		n = limit > *retired ? limit - *retired : 0;
-	h->slow_data = 0;
-	for (i = 0; i < n; i++) {
-		uint32_t pc = h->pc, raw;
-		struct insn *d;
-
-		if (__builtin_expect(h->fetch_page.vpn != pc >> 12, 0))
-			break;
-		memcpy(&raw, (const void *)(h->fetch_page.addend + pc), 4);
-		d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
-		if (__builtin_expect(d->raw != raw, 0))
-			decode_miss(h, priv, raw, d);
-		if (__builtin_expect(d->uses & INSN_STEP, 0)) {
-			h->stats.decode_lookups.v[SMODE(priv)]++;	/* hart_step looks again */
-			break;
-		}
-		*now = first + i;	/* what a device reads as the time */
-		if (__builtin_expect(d->exec(h, d) != 0, 0)) {
-			h->x[0] = 0;
-			i++;	/* the trap took this step */
-			trapped = 1;
-			break;
-		}
-		h->x[0] = 0;
-		++*retired;
-		if (__builtin_expect(h->slow_data, 0)) {
-			i++;
-			break;
-		}
-	}
+	h->in_run = 1;
+	i = exec_run(h, n, &trapped);
+	h->in_run = 0;
 	if (i && !trapped)
 		h->just_trapped = 0;	/* a trap's step sets it */
 	/* The counters hart_step would have kept, for the steps taken. */
 	/* A last step that trapped is a cycle in the old mode, with no instruction. */
+	*retired += i - trapped;
 	h->instret += (i - trapped) * h->instret_step;
 	h->stats.insns.v[SMODE(priv)] += i - trapped;
 	if (!(h->mcountinhibit & 1))
@@ -635,7 +622,7 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	d = &h->dcache[(h->pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
 	/* The lookup is counted when the instruction runs (hart_step_peeked). */
 	if (d->raw != raw)
-		decode_miss(h, h->priv, raw, (struct insn *)d);
+		hart_decode_miss(h, h->priv, raw, (struct insn *)d);
 	pk->raw = raw;
 	pk->insn = d;
 	pk->timing = d->timing;

@@ -263,13 +263,13 @@ enum hart_event hart_step(struct hart *h);
 
 /*
  * What a turn of functional mode in quanta shares with the machine: the
- * clock and the retired count that devices read during the turn, kept exact
- * at every step, and the points at which the hart hands control back.
+ * retired count, and the points at which the hart hands control back. The
+ * turn reaches no device (hart_run_fast), so the machine's clock is the
+ * caller's to set after it.
  */
 struct sim_stop;
 struct hart_turn {
-	uint64_t *now;			/* set to each step's cycle (from its value at the call) */
-	uint64_t *retired;		/* one more per retired instruction */
+	uint64_t *retired;		/* the instructions retired, added at the turn's end */
 	uint64_t stop_at;		/* hand back once *retired reaches it, */
 	const uint64_t *poll_at;	/* or reaches *poll_at (HTIF's delayed check), */
 	const struct sim_stop *stop;	/* or once the run stops */
@@ -280,10 +280,11 @@ struct hart_turn {
  * trapping, with the per-step work of hart_step cut to what they need: the
  * counters are added up at the end. Stops before anything that needs
  * hart_step (an interrupt, a fetch outside the fetch page, a CSR, system or
- * atomic instruction, a jump to itself), after a trap, or at @t's points.
+ * atomic instruction, a jump to itself, a load or store outside the fast
+ * tables: a device, a TLB refill), after a trap, or at @t's points.
  * Returns the steps taken (0: call hart_step for the next one). Only for an
- * untimed hart without trace, basic-block profile, triggers or debugger (else
- * returns 0).
+ * untimed hart without trace, basic-block profile, trap observer, triggers or
+ * debugger (else returns 0).
  */
 uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t);
 

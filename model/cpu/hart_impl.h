@@ -7,16 +7,23 @@
 #define OSPREY_HART_IMPL_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "cpu/hart.h"
 #include "cpu/hpm.h"
 #include "cpu/tlb.h"
+#include "mem/memmap.h"
 #include "sys/param.h"
 
 struct hart;
 struct insn;
 
-/* An instruction's handler: 0 when it retired, 1 when it trapped. */
+/*
+ * An instruction's handler: 0 when it retired, 1 when it trapped, HART_REDO
+ * when it did nothing and needs hart_step (only inside hart_run_fast).
+ */
+#define HART_REDO 2
+
 typedef int insn_fn(struct hart *h, const struct insn *d);
 
 /*
@@ -38,8 +45,8 @@ struct insn {
 			uint8_t src1, src2;	/* rs1 and rs2 when read, else 0 */
 		};
 	};
-	insn_fn *exec;
-	const struct insn_desc *desc;	/* table row, for trace and disassembly */
+	uint8_t op;		/* the row's number in insn_table: what insn_exec runs */
+	const struct insn_desc *desc;	/* table row: its handler (hart_step), name and format */
 };
 
 #define PTE_RSW_BARE 0xff	/* no translation: platform extensions come from mpfctl */
@@ -48,8 +55,6 @@ struct insn {
 #define INSN_RS2 0x2	/* reads rs2 */
 #define INSN_OWN 0x4	/* an atomic that writes memory (SC, AMOs): needs ownership */
 #define INSN_MWRITE 0x8	/* its memory access needs ownership: a store, or INSN_OWN */
-#define INSN_STEP 0x10	/* runs through hart_step only (CSR, system, atomic, a jump to
-			 * itself): hart_run_fast hands it back */
 
 /* Exception causes (mcause with the interrupt bit clear). */
 enum cause {
@@ -130,8 +135,7 @@ struct hart {
 	int spin_detect;	/* jump-to-self loops may idle (functional mode) */
 	int timed;		/* the timing model keeps the cycle count (hart_set_timed) */
 	uint8_t yield_hint;	/* waits for another hart: see hart_take_yield_hint */
-	uint8_t slow_data;	/* a load or store took data_slow (a device, perhaps):
-				 * hart_run_fast clears it and stops after one */
+	uint8_t in_run;		/* inside hart_run_fast: data_slow hands back HART_REDO */
 
 	/* machine-mode CSRs */
 	uint32_t mstatus;	/* the only copy: sstatus is a view of it */
@@ -241,15 +245,79 @@ int pmp_allows(const struct hart *h, uint32_t paddr, uint32_t len, enum access a
 	       enum priv priv);
 void mmu_pmp_update(struct hart *h);
 
-/* mem.c: data accesses with the fast paths. 0 or 1 (trapped). */
-int hart_load(struct hart *h, uint32_t vaddr, int size, uint32_t *val);
-int hart_store(struct hart *h, uint32_t vaddr, int size, uint32_t val);
+/*
+ * mem.c: data accesses past the fast tables (hart_load and hart_store below):
+ * 0, 1 (trapped), or HART_REDO inside hart_run_fast.
+ */
+int hart_load_slow(struct hart *h, uint32_t vaddr, int size, uint32_t *val);
+int hart_store_slow(struct hart *h, uint32_t vaddr, int size, uint32_t val);
 void lr_break(struct lr_set *lr, uint32_t paddr);
 
 /* csr.c */
 int csr_access(struct hart *h, const struct insn *d, uint32_t operand, int op);
 
-/* decode.c */
+/* exec.c: decoding, and running decoded instructions */
 void decode(uint32_t raw, struct insn *d);
+/*
+ * hart_run_fast's loop: up to @n steps of plain instructions, through the
+ * fetch page and the decode cache, without per-step counters. Returns the
+ * steps taken; sets *@trapped when the last one trapped.
+ */
+uint64_t exec_run(struct hart *h, uint64_t n, int *trapped);
+
+/* hart.c: a decode cache miss of @d, which now decodes @raw, counted in mode @priv. */
+void hart_decode_miss(struct hart *h, enum priv priv, uint32_t raw, struct insn *d);
+
+/*
+ * Data accesses, inline for the fast path (a page in the host-pointer
+ * tables: a tag compare and a host load or store): 0, 1 (trapped), or
+ * HART_REDO inside hart_run_fast.
+ */
+static inline int hart_load(struct hart *h, uint32_t va, int size, uint32_t *val)
+{
+	const struct fast_page *fp = &h->rd_pages[(va >> 12) % FAST_PAGES];
+
+	if (va & (size - 1))
+		return hart_exception(h, CAUSE_LOAD_MISALIGNED, va);
+	if (__builtin_expect(fp->vpn == va >> 12, 1)) {
+		const uint8_t *p = (const uint8_t *)(fp->addend + va);
+
+		switch (size) {
+		case 1: *val = *p; break;
+		case 2: { uint16_t v; memcpy(&v, p, 2); *val = v; break; }
+		default: memcpy(val, p, 4); break;
+		}
+		return 0;
+	}
+	return hart_load_slow(h, va, size, val);
+}
+
+static inline int hart_store(struct hart *h, uint32_t va, int size, uint32_t val)
+{
+	const struct fast_page *fp = &h->wr_pages[(va >> 12) % FAST_PAGES];
+	struct lr_set *lr = h->env.lr;
+
+	if (va & (size - 1))
+		return hart_exception(h, CAUSE_STORE_MISALIGNED, va);
+	if (__builtin_expect(fp->vpn == va >> 12, 1)) {
+		uint8_t *p = (uint8_t *)(fp->addend + va);
+
+		if (h->store_hook) {
+			h->store_hook(h->store_ctx, (uint32_t)((uintptr_t)p - (uintptr_t)h->env.mm->ram) +
+						    h->env.mm->ram_base, size, val);
+			return 0;
+		}
+		if (lr->active)
+			lr_break(lr, (uint32_t)((uintptr_t)p - (uintptr_t)h->env.mm->ram) +
+					     h->env.mm->ram_base);
+		switch (size) {
+		case 1: *p = (uint8_t)val; break;
+		case 2: { uint16_t v = (uint16_t)val; memcpy(p, &v, 2); break; }
+		default: memcpy(p, &val, 4); break;
+		}
+		return 0;
+	}
+	return hart_store_slow(h, va, size, val);
+}
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cpu/ifetch.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "sys/config.h"
@@ -16,6 +17,7 @@ void ifetch_init(struct ifetch *f, struct l1 *l1i, const struct config *cfg, con
 {
 	memset(f, 0, sizeof(*f));
 	fetch_configure(&f->u, cfg);
+	f->tap = (struct unit_tap){ .unit = "fetch", .c_unit = &f->u };
 	f->l1i = l1i;
 	f->mode = mode;
 	f->mm = mm;
@@ -27,7 +29,7 @@ static inline __attribute__((always_inline)) void eval(struct ifetch *f, int tap
 							struct fetch_out *out)
 {
 	if (tapped)
-		f->tap->eval(f->tap->ctx, now, in, out);
+		f->tap.eval(&f->tap, now, in, out);
 	else
 		fetch_eval(&f->u, in, out);
 }
@@ -41,6 +43,14 @@ static inline void count(struct ifetch *f, const struct fetch_out *out)
 	f->stats.lookahead.v[m] += out->lookahead;
 	f->stats.lookahead_used.v[m] += out->lookahead_used;
 	f->stats.redirects.v[m] += out->redirects;
+}
+
+/* The fast path's claim broken in a step it would have skipped: the run stops. */
+static void fast_claim_broken(struct ifetch *f, uint32_t pa)
+{
+	fprintf(stderr, "osprey: fetch: the fast path would have skipped a step that changes the "
+		"unit (fetch at 0x%08x)\n", (unsigned)pa);
+	f->tap.failed = 1;
 }
 
 /*
@@ -78,8 +88,10 @@ settle(struct ifetch *f, int tapped, struct fetch_in *in, uint64_t now)
 		}
 	}
 	count(f, &out);
+	if (fast && !fetch_step_idle(&f->u, &out))
+		fast_claim_broken(f, in->req_pa);
 	if (tapped)
-		f->tap->tick(f->tap->ctx, fast);
+		f->tap.tick(&f->tap);
 	else
 		fetch_tick(&f->u);
 	return out.ready ? FETCH_READY : FETCH_WAIT;
@@ -102,7 +114,7 @@ enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint
 	if (guard_en)
 		in.guarded = (uint8_t)memmap_line_guarded(f->mm, pa & ~f->u.line_mask,
 							  f->u.p.line_bytes);
-	if (f->tap)
+	if (f->tap.eval)
 		return tapped_cycle(f, &in, now);
 	return settle(f, 0, &in, now);
 }
@@ -112,7 +124,7 @@ void ifetch_flush(struct ifetch *f, uint64_t now)
 	struct fetch_in in = { .flush = 1, .want_resp = L1_HIT, .ahead_resp = L1_HIT };
 
 	/* A flush asks for no line: settle only abandons. */
-	if (f->tap)
+	if (f->tap.eval)
 		tapped_cycle(f, &in, now);
 	else
 		settle(f, 0, &in, now);

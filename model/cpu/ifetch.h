@@ -8,9 +8,11 @@
  * stream buffers (cpu/ipf.h) see them through the L1I's prefetch hooks.
  *
  * The common case, more of the line being decoded with nothing to ask for
- * (fetch_fast_ready), skips the unit: it would change nothing. With a tap
- * (the co-simulation) every request goes through the unit, and the tap
- * checks that claim.
+ * (fetch_fast_ready), skips the unit: it would change nothing. With an
+ * observer on the tap (the co-simulation, sys/tap.h) every request goes
+ * through the unit: eval one or more times as the L1I's answers come in,
+ * then tick; and the glue checks that claim in each step it would have
+ * skipped.
  */
 #ifndef OSPREY_IFETCH_H
 #define OSPREY_IFETCH_H
@@ -21,6 +23,7 @@
 #include "mem/l1.h"
 #include "mem/memmap.h"
 #include "sys/stats.h"
+#include "sys/tap.h"
 
 struct fetch_stats {
 	struct mctr lines;		/* lines the pipeline fetched from */
@@ -29,26 +32,12 @@ struct fetch_stats {
 	struct mctr redirects;		/* fetch restarted elsewhere */
 };
 
-/*
- * An observer of the unit (the co-simulation, sim/sim_cosim_fetch.c): it
- * takes over fetch_eval, called one or more times a step as the L1I's
- * answers come in, and fetch_tick. It must step the C unit too (the glue
- * reads its state) and hand out its outputs. @cycle: the machine's cycle;
- * @fast: the glue would have skipped the step (fetch_fast_ready held before
- * its first eval).
- */
-struct fetch_tap {
-	void (*eval)(void *ctx, uint64_t cycle, const struct fetch_in *in, struct fetch_out *out);
-	void (*tick)(void *ctx, int fast);
-	void *ctx;
-};
-
 struct ifetch {
 	struct fetch u;			/* the unit */
 	struct l1 *l1i;
 	const uint8_t *mode;		/* the privilege mode counted in */
 	const struct memmap *mm;	/* guard predecode bits */
-	const struct fetch_tap *tap;	/* NULL: the C unit alone, with its fast path */
+	struct unit_tap tap;		/* where --cosim/--rtl/--waves take the unit over */
 	struct fetch_stats stats;
 };
 
@@ -69,7 +58,7 @@ enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint
 static inline enum fetch_result ifetch_get(struct ifetch *f, uint32_t pa, int guard_en,
 					   uint64_t now)
 {
-	if (__builtin_expect(fetch_fast_ready(&f->u, pa) && !f->tap, 1))
+	if (__builtin_expect(fetch_fast_ready(&f->u, pa) && !f->tap.eval, 1))
 		return FETCH_READY;
 	return ifetch_cycle(f, pa, guard_en, now);
 }

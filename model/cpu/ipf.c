@@ -68,18 +68,15 @@ int ipf_init(struct ipf *p, struct l1 *l1i, const struct memmap *mm, const struc
 	     uint64_t seed)
 {
 	int any_pf = cfg->pf.nextline != NL_OFF || cfg->pf.guarded != GP_OFF;
-	struct ipf_engine_params ep = {
-		.nextline = (uint8_t)cfg->pf.nextline, .guarded = (uint8_t)cfg->pf.guarded,
-		.degree = cfg->pf.degree, .guard_depth = cfg->pf.guard_depth,
-		.guard_line = (uint8_t)cfg->pf.guard_line, .line_bytes = cfg->l1i.line,
-	};
 
 	memset(p, 0, sizeof(*p));
 	p->l1i = l1i;
 	p->mm = mm;
 	p->cfg = cfg->pf;
 	p->line_bytes = cfg->l1i.line;
-	ipf_engine_init(&p->eng, &ep);
+	ipf_engine_configure(&p->eng, cfg);
+	p->eng_tap = (struct unit_tap){ .unit = "ipf_engine", .c_unit = &p->eng };
+	p->sb_tap = (struct unit_tap){ .unit = "sbuf", .c_unit = &p->sb };
 	if (!any_pf && !cfg->pf.sbufs)
 		return 0;
 	p->on = 1;
@@ -91,7 +88,7 @@ int ipf_init(struct ipf *p, struct l1 *l1i, const struct memmap *mm, const struc
 	l1i->pf_event = ipf_event;
 	l1i->pf_ctx = p;
 	if (cfg->pf.sbufs) {
-		sbuf_init(&p->sb, (int)cfg->pf.sbufs, (int)cfg->pf.sbuf_depth, !cfg->pf.sbuf_any);
+		sbuf_configure(&p->sb, cfg);
 		l1i->side_claim = ipf_sbuf_claim;
 		l1i->side_fill = ipf_sbuf_fill;
 		l1i->side_ctx = p;
@@ -105,6 +102,26 @@ void ipf_flush(struct ipf *p)
 		p->ein.flush = 1;
 	if (p->cfg.sbufs)
 		p->sb_flush = 1;
+}
+
+int ipf_taps(struct ipf *p, struct unit_tap **taps)
+{
+	int n = 0;
+
+	if (p->engine_on)
+		taps[n++] = &p->eng_tap;
+	if (p->cfg.sbufs)
+		taps[n++] = &p->sb_tap;
+	return n;
+}
+
+/* The engine's eval, through the tap when co-simulation holds it. */
+static void engine_eval(struct ipf *p, uint64_t now, struct ipf_engine_out *out)
+{
+	if (p->eng_tap.eval)
+		p->eng_tap.eval(&p->eng_tap, now, &p->ein, out);
+	else
+		ipf_engine_eval(&p->eng, &p->ein, out);
 }
 
 /*
@@ -122,7 +139,7 @@ static void engine_cycle(struct ipf *p, uint64_t now)
 	in->pop = 0;
 	if (p->cfg.guarded != GP_OFF && p->eng.q.run_left)
 		in->run_guarded = (uint8_t)guarded(p, p->eng.q.run_next);
-	ipf_engine_eval(&p->eng, in, &out);
+	engine_eval(p, now, &out);
 	for (uint32_t i = 0; i < out.count; i++) {
 		int r = l1_prefetch(p->l1i, out.cand_line[i], (enum pf_source)out.cand_src[i], now);
 
@@ -134,9 +151,12 @@ static void engine_cycle(struct ipf *p, uint64_t now)
 	}
 	if (pop) {
 		in->pop = pop;
-		ipf_engine_eval(&p->eng, in, &out);
+		engine_eval(p, now, &out);
 	}
-	ipf_engine_tick(&p->eng);
+	if (p->eng_tap.tick)
+		p->eng_tap.tick(&p->eng_tap);
+	else
+		ipf_engine_tick(&p->eng);
 	memset(in, 0, sizeof(*in));
 	p->ein_slots = 0;
 }

@@ -20,12 +20,9 @@
 #include "mem/memmap.h"
 #include "mem/sbuf.h"
 #include "sys/config.h"
+#include "sys/tap.h"
 
 #define IPF_ARRIVED 32	/* lines arrived for the stream buffers, not yet taken */
-
-/* A stream buffer observer: evaluates, compares and ticks the unit(s) for a cycle. */
-typedef int sbuf_step_fn(void *ctx, uint64_t cycle, const struct sbuf_in *in,
-			 struct sbuf_out *out);
 
 struct ipf {
 	int on;				/* some mechanism is configured */
@@ -41,6 +38,7 @@ struct ipf {
 	struct ipf_engine eng;
 	struct ipf_engine_in ein;	/* this cycle's inputs, gathered as events happen */
 	int ein_slots;			/* access slots of ein in use */
+	struct unit_tap eng_tap;	/* co-simulation's hold on eng */
 
 	/* stream buffers */
 	struct sbuf sb;
@@ -52,10 +50,7 @@ struct ipf {
 	uint32_t last_late;		/* the last line counted as a late hit */
 	int sb_wait;			/* a fetch waits for sb_wait_line to arrive in a buffer */
 	uint32_t sb_wait_line;
-	sbuf_step_fn *sb_step;		/* NULL: the C unit alone */
-	void *sb_step_ctx;
-	int sb_failed;			/* the step function reported a mismatch */
-	int sb_always;			/* step every cycle (co-simulation), not only when busy */
+	struct unit_tap sb_tap;		/* co-simulation's hold on sb */
 };
 
 int ipf_init(struct ipf *p, struct l1 *l1i, const struct memmap *mm, const struct config *cfg,
@@ -64,14 +59,24 @@ int ipf_init(struct ipf *p, struct l1 *l1i, const struct memmap *mm, const struc
 /* True when the engine has inputs this cycle or work in its state. */
 static inline int ipf_engine_due(const struct ipf *p)
 {
-	return p->engine_on && (p->ein_slots || p->ein.flush || ipf_engine_busy(&p->eng));
+	return p->engine_on && (p->ein_slots || p->ein.flush || p->eng_tap.always ||
+				ipf_engine_busy(&p->eng));
 }
 
 /* True when ipf_cycle has something to do this cycle. */
 static inline int ipf_active(const struct ipf *p)
 {
 	return p->on && (ipf_engine_due(p) || (p->cfg.sbufs && (p->sin.lookup_valid || p->acount ||
-			       p->sb_always || p->sb_flush || p->sb_req || p->sb_wait)));
+			       p->sb_tap.always || p->sb_flush || p->sb_req || p->sb_wait)));
+}
+
+/* The taps of the units that are on (at most 2), into @taps; returns how many. */
+int ipf_taps(struct ipf *p, struct unit_tap **taps);
+
+/* A tap found a co-simulation mismatch. */
+static inline int ipf_twin_failed(const struct ipf *p)
+{
+	return p->sb_tap.failed | p->eng_tap.failed;
 }
 
 /* One cycle: step the prefetch engine and issue its candidates, step the stream buffers. */

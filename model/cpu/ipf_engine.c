@@ -12,6 +12,17 @@ void ipf_engine_init(struct ipf_engine *e, const struct ipf_engine_params *p)
 	e->p = *p;
 }
 
+void ipf_engine_configure(struct ipf_engine *e, const struct config *cfg)
+{
+	struct ipf_engine_params p = {
+		.nextline = (uint8_t)cfg->pf.nextline, .guarded = (uint8_t)cfg->pf.guarded,
+		.degree = cfg->pf.degree, .guard_depth = cfg->pf.guard_depth,
+		.guard_line = (uint8_t)cfg->pf.guard_line, .line_bytes = cfg->l1i.line,
+	};
+
+	ipf_engine_init(e, &p);
+}
+
 /* An event of access slot @i: the prefetchers that are on hear it. */
 static void event(struct ipf_engine *e, const struct ipf_engine_in *in, int i, enum pf_event ev,
 		  int *run_guarded)

@@ -59,8 +59,13 @@ struct ipf_engine {
 	struct ipf_engine_state d;	/* next state, from the last eval */
 };
 
+struct config;
+
 /* Reset: the queue empty, no run. */
 void ipf_engine_init(struct ipf_engine *e, const struct ipf_engine_params *p);
+
+/* Reset, with the parameters of @cfg (pf.*, l1i.line). */
+void ipf_engine_configure(struct ipf_engine *e, const struct config *cfg);
 
 /* Combinational: outputs and next state from the state and @in. */
 void ipf_engine_eval(struct ipf_engine *e, const struct ipf_engine_in *in,

@@ -8,9 +8,9 @@
  * field, A(type, name, count, bits, bound) an array of count elements whose
  * valid ones are those below the value of the port named bound (or all, for
  * "all"); bits is the SystemVerilog width of one element. The C structs, the
- * Verilator binding (sim/cosim/ipf_engine_rtl.cpp) and the lockstep
- * checker's comparison and printout (sim/cosim/ports.h) are generated from
- * these lists. Field names are the SystemVerilog port names without the
+ * Verilator binding (sim/cosim/ipf_engine_twin.cpp) and the generic
+ * checker's comparison, printout, waveform signals and random stimulus
+ * (sim/cosim/twin.h) are generated from these lists. Field names are the SystemVerilog port names without the
  * _i/_o suffix; an array is a flat vector there, element 0 in the low bits.
  */
 #ifndef OSPREY_IPF_ENGINE_IF_H
@@ -51,6 +51,15 @@
 	S(uint8_t, run_valid, 1)	/* a guarded run is under way (registered) */     \
 	S(uint32_t, run_line, 32)	/* its next line (registered) */
 
+/*
+ * The parameters, as configuration keys: the RTL parameter is the key in
+ * capitals with '.' as '_' (PF_GUARD_DEPTH), its value the key's (an enum's:
+ * the index of its name).
+ */
+#define IPF_ENGINE_PARAMS(P)                                                               \
+	P("l1i.line") P("pf.nextline") P("pf.degree") P("pf.guarded") P("pf.guard_depth")  \
+	P("pf.guard_line")
+
 #define IPF_ENGINE_PORT_FIELD(type, name, bits) type name;
 #define IPF_ENGINE_PORT_ARRAY(type, name, count, bits, bound) type name[count];
 
@@ -61,5 +70,22 @@ struct ipf_engine_in {
 struct ipf_engine_out {
 	IPF_ENGINE_OUT_PORTS(IPF_ENGINE_PORT_FIELD, IPF_ENGINE_PORT_ARRAY)
 };
+
+/*
+ * The port contract on inputs drawn at random (co-simulation stimulus): no
+ * slot has both a miss and a first use, and pop takes at most count
+ * candidates of the outputs @out of an eval with these inputs (NULL: none
+ * known yet, pop 0).
+ */
+static inline void ipf_engine_in_legalize(void *in, const void *out)
+{
+	struct ipf_engine_in *i = (struct ipf_engine_in *)in;
+	const struct ipf_engine_out *o = (const struct ipf_engine_out *)out;
+
+	for (int s = 0; s < IPF_ACCESSES; s++)
+		if (i->acc_miss[s])
+			i->acc_first_use[s] = 0;
+	i->pop = o ? (uint8_t)(i->pop % (o->count + 1u)) : 0;
+}
 
 #endif

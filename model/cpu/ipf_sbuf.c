@@ -4,7 +4,7 @@
  * cycle-level unit (mem/sbuf.c) through its ports. Each cycle it gathers
  * the inputs (the L1I's demand miss, one arrived line, whether a prefetch
  * slot is free, fence.i), evaluates the unit (or, in co-simulation, the unit
- * and its RTL twin through sb_step), and acts on the outputs: a hit whose
+ * and its RTL twin through sb_tap), and acts on the outputs: a hit whose
  * line has arrived moves into the L1I; a miss goes on to the L2; a request
  * becomes an ordinary read that competes with demand misses. Stream buffer
  * lines do not occupy the L1I until a hit moves them in.
@@ -103,9 +103,9 @@ void ipf_sbuf_cycle(struct ipf *p, uint64_t now)
 	 */
 	struct sbuf_state pre = s->q;
 
-	if (p->sb_step) {
-		if (p->sb_step(p->sb_step_ctx, now, &in, &out))
-			p->sb_failed = 1;
+	if (p->sb_tap.eval) {
+		p->sb_tap.eval(&p->sb_tap, now, &in, &out);
+		p->sb_tap.tick(&p->sb_tap);
 	} else {
 		sbuf_eval(s, &in, &out);
 		sbuf_tick(s);

@@ -41,8 +41,10 @@ static int access_fault(enum access acc)
 
 /*
  * Translates and checks a data access, and fills the fast table when the
- * whole page is plain RAM that PMP allows. Returns 0 with @paddr set, or 1
- * when it raised the exception.
+ * whole page is plain RAM that PMP allows. Returns 0 with @paddr set, 1
+ * when it raised the exception, or HART_REDO inside hart_run_fast, which
+ * leaves every access outside the fast tables (a device, a TLB refill) to
+ * hart_step: nothing has changed yet, so the instruction runs again there.
  */
 static COLD int data_slow(struct hart *h, uint32_t va, int size, enum access acc, uint32_t *paddr)
 {
@@ -51,7 +53,8 @@ static COLD int data_slow(struct hart *h, uint32_t va, int size, enum access acc
 	int cause;
 	enum priv eff = h->priv;
 
-	h->slow_data = 1;
+	if (h->in_run)
+		return HART_REDO;
 	cause = mmu_translate(h, va, acc, &pa);
 	if (cause >= 0)
 		return hart_exception(h, cause, va);
@@ -73,64 +76,31 @@ static COLD int data_slow(struct hart *h, uint32_t va, int size, enum access acc
 	return 0;
 }
 
-int hart_load(struct hart *h, uint32_t va, int size, uint32_t *val)
+int hart_load_slow(struct hart *h, uint32_t va, int size, uint32_t *val)
 {
-	const struct fast_page *fp = &h->rd_pages[(va >> 12) % FAST_PAGES];
 	uint32_t pa;
+	int redo;
 
-	if (va & (size - 1))
-		return hart_exception(h, CAUSE_LOAD_MISALIGNED, va);
-	if (__builtin_expect(fp->vpn == va >> 12, 1)) {
-		const uint8_t *p = (const uint8_t *)(fp->addend + va);
-
-		switch (size) {
-		case 1: *val = *p; break;
-		case 2: { uint16_t v; memcpy(&v, p, 2); *val = v; break; }
-		default: memcpy(val, p, 4); break;
-		}
-		return 0;
-	}
-	if (data_slow(h, va, size, ACC_LOAD, &pa))
-		return 1;
+	if ((redo = data_slow(h, va, size, ACC_LOAD, &pa)))
+		return redo;
 	if (memmap_read(h->env.mm, pa, size, val))
 		return hart_exception(h, CAUSE_LOAD_ACCESS, va);
 	return 0;
 }
 
-int hart_store(struct hart *h, uint32_t va, int size, uint32_t val)
+int hart_store_slow(struct hart *h, uint32_t va, int size, uint32_t val)
 {
-	const struct fast_page *fp = &h->wr_pages[(va >> 12) % FAST_PAGES];
-	struct lr_set *lr = h->env.lr;
 	uint32_t pa;
+	int redo;
 
-	if (va & (size - 1))
-		return hart_exception(h, CAUSE_STORE_MISALIGNED, va);
-	if (__builtin_expect(fp->vpn == va >> 12, 1)) {
-		uint8_t *p = (uint8_t *)(fp->addend + va);
-
-		if (h->store_hook) {
-			h->store_hook(h->store_ctx, (uint32_t)((uintptr_t)p - (uintptr_t)h->env.mm->ram) +
-						    h->env.mm->ram_base, size, val);
-			return 0;
-		}
-		if (lr->active)
-			lr_break(lr, (uint32_t)((uintptr_t)p - (uintptr_t)h->env.mm->ram) +
-					     h->env.mm->ram_base);
-		switch (size) {
-		case 1: *p = (uint8_t)val; break;
-		case 2: { uint16_t v = (uint16_t)val; memcpy(p, &v, 2); break; }
-		default: memcpy(p, &val, 4); break;
-		}
-		return 0;
-	}
-	if (data_slow(h, va, size, ACC_STORE, &pa))
-		return 1;
+	if ((redo = data_slow(h, va, size, ACC_STORE, &pa)))
+		return redo;
 	if (h->store_hook && memmap_is_ram(h->env.mm, pa, size) && (pa >> 12) != h->env.slow_page) {
 		h->store_hook(h->store_ctx, pa, size, val);
 		return 0;
 	}
-	if (lr->active)
-		lr_break(lr, pa);
+	if (h->env.lr->active)
+		lr_break(h->env.lr, pa);
 	if (memmap_write(h->env.mm, pa, size, val))
 		return hart_exception(h, CAUSE_STORE_ACCESS, va);
 	if ((pa >> 12) == h->env.slow_page && h->env.watch_store)

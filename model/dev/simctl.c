@@ -10,14 +10,19 @@
 #define REG_NAME	0x10
 #define REG_NAME_END	0x20
 #define REG_ID		0x20
+#define REG_CLOCK_RATIO	0x24
+#define REG_BOOT_FLAGS	0x28
 #define BLOCK_BYTES	64
 #define ID_VALUE	0x4c544353u	/* "SCTL" */
 
-void simctl_init(struct simctl *s, int nharts, const uint64_t *now)
+void simctl_init(struct simctl *s, int nharts, const uint64_t *now, const uint32_t *ratio,
+		 uint32_t boot_flags)
 {
 	memset(s, 0, sizeof(*s));
 	s->nharts = nharts;
 	s->now = now;
+	memcpy(s->clock_ratio, ratio, (size_t)nharts * sizeof(*ratio));
+	s->boot_flags = boot_flags;
 }
 
 int simctl_listen(struct simctl *s, simctl_listener_fn *fn, void *ctx)
@@ -82,6 +87,10 @@ static int reg_read(void *dev, uint32_t off, int size, uint32_t *val)
 		return -1;
 	if (r == REG_ID)
 		*val = ID_VALUE;
+	else if (r == REG_CLOCK_RATIO)
+		*val = s->clock_ratio[h];
+	else if (r == REG_BOOT_FLAGS)
+		*val = s->boot_flags;
 	else if (r <= REG_A2)
 		*val = s->block[h].a[r / 4];
 	else if (r >= REG_NAME && r < REG_NAME_END)
@@ -107,8 +116,8 @@ static int reg_write(void *dev, uint32_t off, int size, uint32_t val)
 		s->block[h].name[(r - REG_NAME) / 4] = val;
 	else if (r == REG_EVENT)
 		record(s, h, val);
-	else if (r != REG_ID)	/* the ID is read-only: writes are ignored */
-		return -1;
+	else if (r != REG_ID && r != REG_CLOCK_RATIO && r != REG_BOOT_FLAGS)
+		return -1;	/* the constants are read-only: writes to them are ignored */
 	return 0;
 }
 

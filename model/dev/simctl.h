@@ -7,6 +7,9 @@
  * its cycle and hart, to every listener (the timeline, the scheduler
  * checker); with none the port only counts. Nothing the guest reads
  * depends on what it wrote, so the port never changes guest behaviour.
+ * What it reads are constants of the machine: the ID, each hart's clock
+ * ratio (core.speeds) and the boot flags (sys.boot_flags), the platform's
+ * word to the kernel.
  */
 #ifndef OSPREY_SIMCTL_H
 #define OSPREY_SIMCTL_H
@@ -45,6 +48,8 @@ struct simctl_block {
 struct simctl {
 	int nharts;
 	const uint64_t *now;		/* the machine's cycle */
+	uint32_t clock_ratio[MAX_HARTS];	/* machine cycles per core cycle, per hart */
+	uint32_t boot_flags;		/* sys.boot_flags */
 	struct simctl_block block[MAX_HARTS];
 	uint64_t events[SIMCTL_NCODES];	/* events recorded, by code */
 	uint64_t bad_codes;		/* writes of an unknown code (ignored) */
@@ -55,7 +60,12 @@ struct simctl {
 	int nlisteners;
 };
 
-void simctl_init(struct simctl *s, int nharts, const uint64_t *now);
+/*
+ * @ratio: each hart's clock ratio (machine cycles per core cycle); @boot_flags:
+ * the word the port shows the kernel. Both read-only to the guest.
+ */
+void simctl_init(struct simctl *s, int nharts, const uint64_t *now, const uint32_t *ratio,
+		 uint32_t boot_flags);
 
 /* Adds a listener; 0, or -1 when SIMCTL_MAX_LISTENERS are there already. */
 int simctl_listen(struct simctl *s, simctl_listener_fn *fn, void *ctx);

@@ -31,6 +31,7 @@ void bus_init(struct bus *b, const struct bus_config *cfg, uint32_t line_bytes,
 	b->mem = mem;
 	b->events = events;
 	b->held_by = -1;
+	b->arb_tap = (struct unit_tap){ .unit = "bus_arb", .c_unit = &b->arb };
 }
 
 int bus_attach(struct bus *b, void *agent, const struct bus_agent_ops *ops)
@@ -38,7 +39,9 @@ int bus_attach(struct bus *b, void *agent, const struct bus_agent_ops *ops)
 	assert(b->nagents < BUS_MAX_AGENTS);
 	b->agent[b->nagents] = agent;
 	b->ops[b->nagents] = ops;
-	return b->nagents++;
+	b->nagents++;
+	bus_arb_init(&b->arb, (uint32_t)b->nagents);	/* before any traffic */
+	return b->nagents - 1;
 }
 
 void bus_request(struct bus *b, const struct bus_req *req)
@@ -60,41 +63,56 @@ static uint64_t edge(const struct bus *b, uint64_t t)
 	return (t + d - 1) / d * d;
 }
 
-void bus_lock(struct bus *b, int agent, uint32_t addr)
+/*
+ * One evaluation and clock of the controller at @now, on b->arb_in, through
+ * its tap when co-simulation holds it; returns its outputs.
+ */
+static struct bus_arb_out arb_step(struct bus *b, uint64_t now)
 {
-	struct bus_lock *k = &b->lock[agent];
-	uint32_t line = addr / b->line_bytes;
+	struct bus_arb_out out;
+	uint32_t held = b->arb.q.held;
 
-	b->ready_fresh = 0;
-	if (k->contended && k->line == line) {
-		k->held = 0;
-		b->holding &= ~(1u << agent);
-		return;
+	if (b->arb_tap.eval) {
+		b->arb_tap.eval(&b->arb_tap, now, &b->arb_in, &out);
+		b->arb_tap.tick(&b->arb_tap);
+	} else {
+		bus_arb_eval(&b->arb, &b->arb_in, &out);
+		bus_arb_tick(&b->arb);
 	}
-	*k = (struct bus_lock){ line, 1, 0 };
-	b->holding |= 1u << agent;
-	b->lock_used |= 1u << agent;
+	if (b->arb.q.held != held)
+		b->ready_fresh = 0;	/* a request's wait for a hold changed */
+	return out;
 }
 
-void bus_unlock(struct bus *b, int agent)
+/* A hold command: @lock (bus_lock) or not (bus_unlock) of @agent's entry. */
+static void hold_command(struct bus *b, int agent, int lock, uint32_t line, uint64_t now)
 {
-	b->lock[agent].held = 0;
-	b->holding &= ~(1u << agent);
+	struct bus_arb_in *in = &b->arb_in;
+
+	in->lock_valid = (uint8_t)lock;
+	in->unlock_valid = (uint8_t)!lock;
+	in->cmd_agent = (uint8_t)agent;
+	in->cmd_line = line;
+	in->arb_valid = 0;
+	arb_step(b, now);
+	in->lock_valid = in->unlock_valid = 0;
 	b->ready_fresh = 0;
+}
+
+void bus_lock(struct bus *b, int agent, uint32_t addr, uint64_t now)
+{
+	hold_command(b, agent, 1, addr / b->line_bytes, now);
+}
+
+void bus_unlock(struct bus *b, int agent, uint64_t now)
+{
+	hold_command(b, agent, 0, 0, now);
 }
 
 /* The agent whose hold keeps @r waiting, or -1. */
 static int blocker(const struct bus *b, const struct bus_req *r)
 {
-	if (r->op == BUS_WB)
-		return -1;	/* a write-back gives a line up: it never waits */
-	for (uint32_t m = b->holding & ~(1u << r->agent); m; m &= m - 1) {
-		int i = __builtin_ctz(m);
-
-		if (b->lock[i].line == r->line)
-			return i;
-	}
-	return -1;
+	return bus_arb_blocker(&b->arb.q, r->agent, r->line, r->op);
 }
 
 /* The request at the head of @agent's queue, if it may go at @now. */
@@ -103,42 +121,6 @@ static const struct bus_req *head_ready(const struct bus *b, int agent, uint64_t
 	const struct bus_queue *q = &b->q[agent];
 
 	return q->count && q->req[q->head].ready <= now ? &q->req[q->head] : NULL;
-}
-
-/*
- * Holders whose own ready request waits for another hold let theirs go,
- * until none does: a circle of holders waiting for each other breaks.
- */
-static void settle_holds(struct bus *b, uint64_t now)
-{
-	int changed;
-
-	do {
-		changed = 0;
-		for (uint32_t m = b->holding; m; m &= m - 1) {
-			int i = __builtin_ctz(m);
-			const struct bus_req *r = head_ready(b, i, now);
-
-			if (r && blocker(b, r) >= 0) {
-				bus_unlock(b, i);
-				changed = 1;
-			}
-		}
-	} while (changed);
-}
-
-/* Another agent takes @r's line: their holds on it end, and their waiters are served. */
-static void release_holds(struct bus *b, const struct bus_req *r)
-{
-	for (uint32_t m = b->lock_used & ~(1u << r->agent); m; m &= m - 1) {
-		int i = __builtin_ctz(m);
-
-		if (b->lock[i].line == r->line) {
-			b->lock[i] = (struct bus_lock){ 0 };
-			b->holding &= ~(1u << i);
-			b->lock_used &= ~(1u << i);
-		}
-	}
 }
 
 uint64_t bus_next_slow(struct bus *b, uint64_t now)
@@ -154,11 +136,11 @@ uint64_t bus_next_slow(struct bus *b, uint64_t now)
 			if (!q->count)
 				continue;
 			ready = q->req[q->head].ready;
-			if (ready < best && b->holding) {
+			if (ready < best && b->arb.q.held) {
 				/*
 				 * Held by another agent: it waits for that hold to
-				 * end, unless the holder itself waits (settle_holds
-				 * will release it).
+				 * end, unless the holder itself waits (the
+				 * controller will make it let go).
 				 */
 				int k = blocker(b, &q->req[q->head]);
 
@@ -170,7 +152,7 @@ uint64_t bus_next_slow(struct bus *b, uint64_t now)
 				best = ready;
 		}
 		b->ready_min = best;	/* cached until a queue or a hold changes */
-		b->ready_fresh = !b->holding;
+		b->ready_fresh = !b->arb.q.held;
 	}
 	if (best == UINT64_MAX)
 		return best;
@@ -237,35 +219,35 @@ static uint64_t supply(struct bus *b, const struct bus_req *r, int flags, uint64
 void bus_tick(struct bus *b, uint64_t now)
 {
 	uint64_t d = b->cfg.clock_div, t, end;
-	struct bus_req *r = NULL;
+	struct bus_arb_in *in = &b->arb_in;
+	struct bus_arb_out out;
+	struct bus_req *r;
 	struct bus_stats *s;
-	int agent = -1, flags = 0, shared = 0;
+	int agent, flags = 0, shared = 0;
 
 	if (now < b->busy_until)
 		return;
-	if (b->holding)
-		settle_holds(b, now);
-	for (int k = 0; k < b->nagents; k++) {
-		int i = (b->rr + k) % b->nagents;
-		struct bus_queue *q = &b->q[i];
-		int held;
+	in->arb_valid = 1;
+	in->req_ready = 0;
+	for (int i = 0; i < b->nagents; i++) {
+		const struct bus_queue *q = &b->q[i];
 
-		if (!q->count || q->req[q->head].ready > now)
-			continue;
-		held = b->holding ? blocker(b, &q->req[q->head]) : -1;
-		if (held >= 0) {
-			b->lock[held].contended = 1;	/* it waits for the holder */
-			continue;
+		if (q->count && q->req[q->head].ready <= now) {
+			in->req_ready |= 1u << i;
+			in->req_line[i] = q->req[q->head].line;
+			in->req_op[i] = q->req[q->head].op;
 		}
-		agent = i;
-		r = &q->req[q->head];
-		break;
 	}
-	if (agent < 0)
+	if (!in->req_ready) {
+		in->arb_valid = 0;
+		return;		/* nothing ready: an evaluation would change nothing */
+	}
+	out = arb_step(b, now);
+	in->arb_valid = 0;
+	if (!out.grant_valid)
 		return;
-	if (b->lock_used && r->op != BUS_WB)
-		release_holds(b, r);
-	b->rr = (agent + 1) % b->nagents;
+	agent = out.grant_agent;
+	r = &b->q[agent].req[b->q[agent].head];
 	r->granted = now;
 	s = &b->stats[agent];
 	s->wait_cycles.v[r->mode] += now - r->ready;

@@ -18,34 +18,13 @@
 
 #include <stdint.h>
 
+#include "mem/bus_arb.h"
 #include "mem/memctl.h"
 #include "sys/config.h"
 #include "sys/event.h"
 #include "sys/param.h"
 #include "sys/stats.h"
-
-enum bus_op {
-	BUS_RD,		/* read a line to share it */
-	BUS_RDX,	/* read a line to own it: other copies are invalidated */
-	BUS_UPGR,	/* own a line already held shared: invalidate others, no data */
-	BUS_WB,		/* write a dirty line back to memory */
-	/*
-	 * The selective-update protocol's (l2.h): a word written to a shared
-	 * line; the other copies take it and stay, and so does memory. One
-	 * data beat after the snoop; the shared signal says whether any other
-	 * cache kept a copy.
-	 */
-	BUS_UPDATE,
-	/*
-	 * The DMA engine's: a snooped read that leaves no copy (a dirty owner
-	 * supplies the line, flushes it and keeps it clean), and a line write
-	 * that invalidates every copy (a dirty owner's is flushed first only
-	 * when the write covers part of the line: req.partial).
-	 */
-	BUS_DMA_RD,
-	BUS_DMA_WR,
-	BUS_OPS,
-};
+#include "sys/tap.h"
 
 extern const char *const bus_op_names[BUS_OPS];
 
@@ -75,7 +54,6 @@ struct bus_agent_ops {
 };
 
 #define BUS_QUEUE 128	/* requests queued per agent */
-#define BUS_MAX_AGENTS (2 * MAX_HARTS)	/* each core's L2, and each DMA channel */
 
 struct bus_queue {
 	struct bus_req req[BUS_QUEUE];
@@ -92,18 +70,6 @@ struct bus_stats {
 	struct mctr busy_cycles;	/* cycles the bus was held for this hart's transactions */
 };
 
-/*
- * A line an agent holds on to after an LR (bus_lock): the other agents'
- * requests for it wait until the holder lets it go, so that the LR's SC
- * finds it (the A extension's forward progress for constrained LR/SC loops).
- */
-struct bus_lock {
-	uint32_t line;		/* bus line number */
-	uint8_t held;		/* the hold is on */
-	uint8_t contended;	/* another agent's request waited for it: the holder may
-				 * not hold the line again until that request has had it */
-};
-
 struct bus {
 	struct bus_config cfg;
 	uint32_t line_bytes;
@@ -116,15 +82,21 @@ struct bus {
 	void *agent[BUS_MAX_AGENTS];
 	const struct bus_agent_ops *ops[BUS_MAX_AGENTS];
 	struct bus_queue q[BUS_MAX_AGENTS];
-	int rr;				/* agent that has priority at the next grant */
 	uint32_t queued;		/* requests in all queues */
 	uint64_t ready_min;		/* earliest ready time among queue heads, if fresh */
 	int ready_fresh;		/* ready_min is up to date */
 	uint64_t busy_until;		/* first cycle the bus is free */
 	uint64_t busy_total;		/* cycles held, all agents (charged at grant) */
-	struct bus_lock lock[BUS_MAX_AGENTS];
-	uint32_t holding;		/* agents whose lock is held */
-	uint32_t lock_used;		/* agents whose lock entry names a line (held or contended) */
+	/*
+	 * The controller: round robin and the lines held after an LR (the
+	 * A extension's forward progress for constrained LR/SC loops: the
+	 * other agents' requests for a held line wait until the holder lets
+	 * it go). arb_in is its input, kept between evaluations: a command
+	 * sets only the command's fields.
+	 */
+	struct bus_arb arb;
+	struct bus_arb_in arb_in;
+	struct unit_tap arb_tap;	/* where --cosim/--rtl/--waves take the controller over */
 	int held_by;			/* agent of the last grant, -1 before the first */
 	uint8_t held_mode;		/* and the mode its busy cycles were charged to */
 	struct bus_stats stats[BUS_MAX_AGENTS];
@@ -161,10 +133,10 @@ static inline int bus_edge(const struct bus *b, uint64_t now)
  * A holder whose own next request waits for another agent's hold loses its
  * hold, so holds never wait for each other in a circle.
  */
-void bus_lock(struct bus *b, int agent, uint32_t addr);
+void bus_lock(struct bus *b, int agent, uint32_t addr, uint64_t now);
 
 /* @agent lets its held line go (its SC executed, or it left the LR/SC sequence). */
-void bus_unlock(struct bus *b, int agent);
+void bus_unlock(struct bus *b, int agent, uint64_t now);
 
 /* A bus clock edge at @now (a multiple of clock_div): grants one transaction if it can. */
 void bus_tick(struct bus *b, uint64_t now);

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "sys/config.h"
+
 void sbuf_init(struct sbuf *s, int nbufs, int depth, int head_only)
 {
 	memset(s, 0, sizeof(*s));
@@ -12,6 +14,11 @@ void sbuf_init(struct sbuf *s, int nbufs, int depth, int head_only)
 	for (int b = 0; b < nbufs; b++)
 		s->q.rank[b] = (uint8_t)b;
 	s->d = s->q;
+}
+
+void sbuf_configure(struct sbuf *s, const struct config *cfg)
+{
+	sbuf_init(s, (int)cfg->pf.sbufs, (int)cfg->pf.sbuf_depth, !cfg->pf.sbuf_any);
 }
 
 /* Makes buffer @b the most recent in @st; ranks stay a permutation. */

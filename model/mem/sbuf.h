@@ -58,6 +58,11 @@ struct sbuf {
 /* Reset: every buffer invalid, ranks 0..N-1 in buffer order. */
 void sbuf_init(struct sbuf *s, int nbufs, int depth, int head_only);
 
+struct config;
+
+/* Reset, with the geometry of @cfg (sbuf.count, sbuf.depth, sbuf.hit). */
+void sbuf_configure(struct sbuf *s, const struct config *cfg);
+
 /* Combinational: outputs and next state from the state and @in. */
 void sbuf_eval(struct sbuf *s, const struct sbuf_in *in, struct sbuf_out *out);
 

@@ -2,10 +2,10 @@
 /*
  * Ports of the instruction stream buffer (mem/sbuf.h, rtl/sbuf.sv), described
  * once: S(type, name, bits) is a scalar field of the C width @bits (the RTL
- * port may be narrower: hit_buf_o has $clog2(NumBufs) bits). The C structs,
- * the Verilator binding (sim/cosim/sbuf_rtl.cpp) and the checker's
- * comparison, printout and waveform signals (sim/cosim/cosim.c, through
- * sim/cosim/ports.h) are generated from these lists. Field names are the
+ * port may be narrower: hit_buf_o has $clog2(SBUF_COUNT) bits). The C
+ * structs, the Verilator binding (sim/cosim/sbuf_twin.cpp) and the generic
+ * checker's comparison, printout, waveform signals and random stimulus
+ * (sim/cosim/twin.h) are generated from these lists. Field names are the
  * SystemVerilog port names without the _i/_o suffix, so the C unit and its
  * RTL twin are driven by the same input struct and compared output by
  * output. (A is for arrays, as in cpu/ipf_engine_if.h; the stream buffer has
@@ -33,6 +33,13 @@
 	S(uint8_t, hit_buf, 8)		/* the buffer that hit (valid when hit) */         \
 	S(uint8_t, req_valid, 1)	/* a prefetch request for req_line */              \
 	S(uint32_t, req_line, 32)
+
+/*
+ * The parameters, as configuration keys: the RTL parameter is the key in
+ * capitals with '.' as '_' (SBUF_COUNT), its value the key's (sbuf.hit: 0
+ * head, 1 any).
+ */
+#define SBUF_PARAMS(P) P("sbuf.count") P("sbuf.depth") P("sbuf.hit")
 
 #define SBUF_PORT_FIELD(type, name, bits) type name;
 #define SBUF_PORT_ARRAY(type, name, count, bits, bound) type name[count];

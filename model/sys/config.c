@@ -22,6 +22,7 @@ enum key_kind {
 	KEY_U64,
 	KEY_SIZE,	/* bytes, with an optional K/M/G suffix */
 	KEY_ENUM,	/* one of a list of names, stored as its index */
+	KEY_RATIOS,	/* core.speeds: a comma list of u32 into speeds[], its length in nspeeds */
 };
 
 struct key {
@@ -71,6 +72,8 @@ static const struct key keys[] = {
 	     "classify coherence misses as true or false sharing: off or on"),
 	ENUM("sys.simctl", simctl, off_on_names,
 	     "the sim-control port (kernel scheduling events): off or on"),
+	U32("sys.boot_flags", boot_flags, 0, 0xffffffffu,
+	    "word the sim-control port shows the kernel (bit 0: asymmetry-aware scheduler)"),
 	U32("itlb.entries", itlb.entries, 1, 4096, "I-TLB entries"),
 	U32("itlb.ways", itlb.ways, 1, 4096, "I-TLB associativity"),
 	U32("dtlb.entries", dtlb.entries, 1, 4096, "D-TLB entries"),
@@ -87,6 +90,8 @@ static const struct key keys[] = {
 	U32("core.serialize", core.serialize, 0, 100, "cycles to drain and refill the pipeline"),
 	U32("core.fetch_queue", core.fetch_queue, 1, 64, "instructions fetched ahead"),
 	U32("core.wb_entries", core.wb_entries, 1, 64, "L1D write buffer entries"),
+	{ "core.speeds", OFF(speeds), KEY_RATIOS, 1, MAX_CLOCK_RATIO,
+	  "machine cycles per core cycle, per core (1,1,2,2) or one for all", NULL },
 	CACHE("l1i", l1i),
 	CACHE("l1d", l1d),
 	CACHE("l2", l2),
@@ -192,6 +197,8 @@ void config_defaults(struct config *cfg)
 	cfg->seed = 1;
 	cfg->watchdog = DEFAULT_WATCHDOG;
 	cfg->quantum = DEFAULT_QUANTUM;
+	cfg->speeds[0] = 1;
+	cfg->nspeeds = 1;
 	cfg->itlb.entries = DEFAULT_TLB_ENTRIES;
 	cfg->itlb.ways = DEFAULT_TLB_WAYS;
 	cfg->dtlb.entries = DEFAULT_TLB_ENTRIES;
@@ -261,6 +268,64 @@ static const struct key *find_key(const char *name)
 	return NULL;
 }
 
+/* core.speeds: a comma list of clock ratios, each in [k->min, k->max]. */
+static int set_ratios(struct config *cfg, const struct key *k, const char *value, char *err,
+		      size_t errlen)
+{
+	uint32_t v[MAX_HARTS];
+	uint32_t n = 0;
+	const char *s = value;
+
+	for (;;) {
+		char item[24];
+		size_t len = strcspn(s, ",");
+		uint64_t r;
+
+		if (n == MAX_HARTS) {
+			snprintf(err, errlen, "%s: '%s' has more than %d values (one per core)",
+				 k->name, value, MAX_HARTS);
+			return -1;
+		}
+		if (len == 0 || len >= sizeof(item)) {
+			snprintf(err, errlen, "%s: '%s' is not a comma list of clock ratios (%s)",
+				 k->name, value, k->help);
+			return -1;
+		}
+		memcpy(item, s, len);
+		item[len] = '\0';
+		if (parse_u64(item, &r) || r < k->min || r > k->max) {
+			snprintf(err, errlen, "%s: '%s' is not a clock ratio in [%llu, %llu]", k->name,
+				 item, (unsigned long long)k->min, (unsigned long long)k->max);
+			return -1;
+		}
+		v[n++] = (uint32_t)r;
+		if (!s[len])
+			break;
+		s += len + 1;
+	}
+	memcpy(cfg->speeds, v, n * sizeof(v[0]));
+	cfg->nspeeds = n;
+	return 0;
+}
+
+int config_asymmetric(const struct config *cfg)
+{
+	for (uint32_t i = 1; i < cfg->nspeeds; i++)
+		if (cfg->speeds[i] != cfg->speeds[0])
+			return 1;
+	return cfg->speeds[0] != 1;
+}
+
+/* core.speeds as config_load reads it: "1,1,2,2". */
+static void ratios_text(const struct config *cfg, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (uint32_t i = 0; i < cfg->nspeeds && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%u", i ? "," : "", cfg->speeds[i]);
+}
+
 int config_set(struct config *cfg, const char *name, const char *value, char *err, size_t errlen)
 {
 	const struct key *k = find_key(name);
@@ -283,6 +348,8 @@ int config_set(struct config *cfg, const char *name, const char *value, char *er
 		*(uint32_t *)((char *)cfg + k->offset) = (uint32_t)v;
 		return 0;
 	}
+	if (k->kind == KEY_RATIOS)
+		return set_ratios(cfg, k, value, err, errlen);
 	bad = k->kind == KEY_SIZE ? parse_size(value, &v) : parse_u64(value, &v);
 	if (bad) {
 		snprintf(err, errlen, "%s: '%s' is not %s", name, value,
@@ -537,6 +604,11 @@ int config_check(const struct config *cfg, char *err, size_t errlen)
 			 cfg->dma.max_len, cfg->dma.granule);
 		return -1;
 	}
+	if (cfg->nspeeds > 1 && cfg->nspeeds != cfg->cores) {
+		snprintf(err, errlen, "core.speeds: %u values for %u cores (give one per core, or "
+			 "one for all)", cfg->nspeeds, cfg->cores);
+		return -1;
+	}
 	if (!is_pow2(cfg->mem.banks)) {
 		snprintf(err, errlen, "mem.banks: %u is not a power of two", cfg->mem.banks);
 		return -1;
@@ -556,6 +628,18 @@ int config_key_info(unsigned i, struct config_key_info *info)
 	return 0;
 }
 
+int config_value(const struct config *cfg, const char *name, uint64_t *v)
+{
+	const struct key *k = find_key(name);
+	const char *field;
+
+	if (!k)
+		return -1;
+	field = (const char *)cfg + k->offset;
+	*v = k->kind == KEY_U64 ? *(const uint64_t *)field : *(const uint32_t *)field;
+	return 0;
+}
+
 void config_print(const struct config *cfg, FILE *out)
 {
 	fprintf(out, "# osprey configuration: load it back with --config FILE\n");
@@ -565,10 +649,25 @@ void config_print(const struct config *cfg, FILE *out)
 		unsigned long long v = k->kind == KEY_U64 ? *(const uint64_t *)field
 							  : *(const uint32_t *)field;
 
-		if (k->kind == KEY_ENUM)
+		char list[MAX_HARTS * 4];
+
+		if (k->kind == KEY_RATIOS) {
+			ratios_text(cfg, list, sizeof(list));
+			fprintf(out, "%-20s = %-12s # %s\n", k->name, list, k->help);
+		} else if (k->kind == KEY_ENUM)
 			fprintf(out, "%-20s = %-12s # %s\n", k->name, k->names[v], k->help);
 		else
 			fprintf(out, "%-20s = %-12llu # %s\n", k->name, v, k->help);
+	}
+	if (!config_asymmetric(cfg))
+		return;
+	for (uint32_t i = 0; i < cfg->cores; i++) {
+		uint32_t r = config_clock_ratio(cfg, i);
+
+		fprintf(out, "# core %u: clock 1/%u of sys.core_hz (%.3f MHz); in its own cycles: "
+			"pipeline, l1i (%u KiB) and l1d (%u KiB) latency, bpred %s\n", i, r,
+			cfg->core_hz / 1e6 / r, cfg->l1i.size >> 10, cfg->l1d.size >> 10,
+			bpred_names[cfg->core.bpred]);
 	}
 }
 
@@ -578,8 +677,12 @@ void config_json(const struct config *cfg, struct json *j)
 		const struct key *k = &keys[i];
 		const char *field = (const char *)cfg + k->offset;
 		uint64_t v = k->kind == KEY_U64 ? *(const uint64_t *)field : *(const uint32_t *)field;
+		char list[MAX_HARTS * 4];
 
-		if (k->kind == KEY_ENUM)
+		if (k->kind == KEY_RATIOS) {
+			ratios_text(cfg, list, sizeof(list));
+			json_str(j, k->name, list);
+		} else if (k->kind == KEY_ENUM)
 			json_str(j, k->name, k->names[v]);
 		else
 			json_u64(j, k->name, v);

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "sys/param.h"
+
 struct tlb_config {
 	uint32_t entries;	/* translations held; a power of two */
 	uint32_t ways;		/* associativity; divides entries */
@@ -115,6 +117,14 @@ struct config {
 	struct tlb_config itlb;	/* instruction-side TLB per hart */
 	struct tlb_config dtlb;	/* data-side TLB per hart */
 	struct core_config core;
+	/*
+	 * core.speeds: each core's clock ratio, machine cycles per core cycle
+	 * (1 = the machine clock sys.core_hz; 2 = half as fast). speeds[i]
+	 * for core i when nspeeds > 1; one value (nspeeds = 1) is every core's.
+	 */
+	uint32_t speeds[MAX_HARTS];
+	uint32_t nspeeds;	/* values given, 1..MAX_HARTS */
+	uint32_t boot_flags;	/* shown to the guest by the sim-control port (SIMCTL_BOOT_FLAGS) */
 	struct cache_config l1i, l1d, l2;
 	struct bus_config bus;
 	struct mem_config mem;
@@ -130,6 +140,15 @@ int config_preset(struct config *cfg, const char *name);
 
 /* The names of the presets, NULL-terminated. */
 extern const char *const config_presets[];
+
+/* Core @i's clock ratio: machine cycles per core cycle (core.speeds). */
+static inline uint32_t config_clock_ratio(const struct config *cfg, int i)
+{
+	return cfg->speeds[cfg->nspeeds > 1 ? i : 0];
+}
+
+/* True when some core runs at another clock than the others. */
+int config_asymmetric(const struct config *cfg);
 
 /* Fills @cfg with the built-in defaults. */
 void config_defaults(struct config *cfg);
@@ -151,6 +170,12 @@ int config_load(struct config *cfg, const char *path, char *err, size_t errlen);
 
 /* Checks relations between keys (geometries, clock ratios). Same error contract. */
 int config_check(const struct config *cfg, char *err, size_t errlen);
+
+/*
+ * The value of key @name as a number (an enum's is the index of its name).
+ * Returns 0, or -1 for an unknown key.
+ */
+int config_value(const struct config *cfg, const char *name, uint64_t *v);
 
 /* Writes every key in the format config_load reads. */
 void config_print(const struct config *cfg, FILE *out);

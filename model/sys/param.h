@@ -39,6 +39,8 @@
  */
 #define DEFAULT_QUANTUM		256
 #define MAX_QUANTUM		65536
+#define MAX_CLOCK_RATIO		16		/* machine cycles per core cycle of the slowest core
+						 * core.speeds allows */
 #define DEFAULT_WATCHDOG	10000000u	/* core cycles without a retired instruction */
 
 #define PAGE_SIZE		4096u		/* bytes */
@@ -54,7 +56,7 @@
  * 65536 99.9% (make bench, callgrind: 3.7% fewer host instructions than 4096).
  */
 #define DECODE_CACHE_ENTRIES	65536
-#define FAST_PAGES		64		/* host-pointer page entries per hart */
+#define FAST_PAGES		256		/* host-pointer page entries per hart */
 
 #define CONFIG_FILE_MAX		(1u << 20)	/* bytes: the largest --config file read */
 

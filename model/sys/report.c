@@ -104,6 +104,34 @@ static void sum(const struct machine *m, struct totals *tot, struct stat_group *
 		out[k].stats = dst[k];
 }
 
+/*
+ * Core @i's clock (core.speeds): its ratio, frequency, and the machine
+ * cycles it had work (its cycles out of WFI at its own clock).
+ */
+static void core_clock(const struct machine *m, int i, uint32_t *ratio, double *hz,
+		       uint64_t *busy)
+{
+	const struct core *c = &m->timing->core[i];
+
+	*ratio = c->ratio;
+	*hz = (double)m->cfg.core_hz / c->ratio;
+	*busy = (mctr_total(&c->stats.cycles) - mctr_total(&c->stats.idle)) * c->ratio;
+}
+
+/* Written on asymmetric machines only, so that a symmetric one's file is as before. */
+static void clock_json(const struct machine *m, int i, struct json *j)
+{
+	uint32_t ratio;
+	double hz;
+	uint64_t busy;
+
+	core_clock(m, i, &ratio, &hz, &busy);
+	json_u64(j, "clock_ratio", ratio);
+	json_double(j, "clock_hz", hz);
+	json_u64(j, "busy_machine_cycles", busy);
+	json_double(j, "busy_seconds", (double)busy / m->cfg.core_hz);
+}
+
 static const char *const stop_names[] = {
 	"running", "guest", "limit", "stuck", "interrupted", "internal",
 };
@@ -148,6 +176,8 @@ void report_json(const struct machine *m, FILE *f)
 		n = report_stat_groups(m, i, g);
 		json_object(&j, NULL);
 		json_u64(&j, "hart", (uint64_t)i);
+		if (m->timing && config_asymmetric(&m->cfg))
+			clock_json(m, i, &j);
 		for (int k = 0; k < n; k++)
 			stats_json_group(&j, &g[k]);
 		json_close(&j, '}');
@@ -206,6 +236,18 @@ void report_summary(const struct machine *m, FILE *f)
 	fprintf(f, "\nosprey: OS share (S+M cycles) %.1f%%; idle in WFI %.1f%% of cycles\n",
 		100.0 * ratio(cyc->v[SM_S] + cyc->v[SM_M], all),
 		100.0 * ratio(mctr_total(&tot.core.idle), all));
+	if (config_asymmetric(&m->cfg))
+		for (int i = 0; i < m->nharts; i++) {
+			uint32_t r;
+			double hz;
+			uint64_t busy;
+
+			core_clock(m, i, &r, &hz, &busy);
+			fprintf(f, "osprey: core %d: clock 1/%u (%.1f MHz), busy %llu cycles "
+				"(%.6f s), %llu instructions\n", i, r, hz / 1e6,
+				(unsigned long long)busy, (double)busy / m->cfg.core_hz,
+				(unsigned long long)mctr_total(&m->timing->core[i].stats.insns));
+		}
 	fprintf(f, "osprey: miss rates: l1i %.2f%%, l1d %.2f%%, l2 %.2f%%; bus utilization %.1f%%\n",
 		100.0 * ratio(mctr_total(&tot.l1i.misses), mctr_total(&tot.l1i.accesses)),
 		100.0 * ratio(mctr_total(&tot.l1d.misses), mctr_total(&tot.l1d.accesses)),

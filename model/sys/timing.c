@@ -38,17 +38,24 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 	for (int i = 0; i < n; i++) {
 		struct core *c = &t->core[i];
 		uint64_t seed = cfg->seed * 0x9e3779b97f4a7c15ull + (uint64_t)i;
+		/*
+		 * The core's clock domain ends at its L1s: their tag-check
+		 * latency is in core cycles; the L2, bus, memory and devices run
+		 * on the machine clock.
+		 */
+		uint32_t ratio = config_clock_ratio(cfg, i);
+		struct cache_config l1i = cfg->l1i, l1d = cfg->l1d;
 
+		l1i.latency *= ratio;
+		l1d.latency *= ratio;
 		t->ncores = i + 1;	/* timing_free frees it, however far it got */
 
 		/* The core's mode field is what its caches count against. */
 		if (l2_init(&t->l2[i], &cfg->l2, seed, &t->bus, &t->events, &c->mode) ||
-		    l1_init(&t->l1i[i], "l1i", &cfg->l1i, seed + 1, &t->l2[i], &t->events,
-			    &c->mode) ||
-		    l1_init(&t->l1d[i], "l1d", &cfg->l1d, seed + 2, &t->l2[i], &t->events,
-			    &c->mode) ||
+		    l1_init(&t->l1i[i], "l1i", &l1i, seed + 1, &t->l2[i], &t->events, &c->mode) ||
+		    l1_init(&t->l1d[i], "l1d", &l1d, seed + 2, &t->l2[i], &t->events, &c->mode) ||
 		    core_init(c, harts[i], &t->l1i[i], &t->l1d[i], &t->bus, t->l2[i].agent, cfg, mm,
-			      seed + 3))
+			      seed + 3, ratio))
 			return -1;
 		l2_connect(&t->l2[i], &t->l1i[i], &t->l1d[i], harts[i]);
 		/* Software prefetches have as many slots in the L1D as demand misses. */
@@ -123,7 +130,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 		if (next <= now) {
 			if (!(__builtin_expect(c->poll, 0) && core_poll(c, now))) {
 				retired += core_step(c, now);
-				stuck |= c->stuck;
+				stuck |= c->stuck | c->fu.tap.failed;
 				if (__builtin_expect(retired >= budget, 0))
 					break;	/* the run's instruction limit: it stops here */
 			}
@@ -131,7 +138,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 		}
 		if (__builtin_expect(prefetching, 0) && ipf_active(&c->ipf)) {
 			ipf_cycle(&c->ipf, now);
-			stuck |= c->ipf.sb_failed;
+			stuck |= ipf_twin_failed(&c->ipf);
 			/*
 			 * The prefetchers may have woken the core after its turn
 			 * (a line it waits for arrived in a stream buffer): it
@@ -151,6 +158,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 	/* The bus grants on its clock edges only. */
 	if (t->bus.queued && bus_edge(&t->bus, now))
 		bus_tick(&t->bus, now);
+	t->stuck |= t->bus.arb_tap.failed;	/* its controller's twin disagreed (here or at an LR) */
 	t->busy_next = soonest;
 	return retired;
 }
@@ -188,10 +196,33 @@ void timing_account(struct timing *t, uint64_t now)
 	bus_account(&t->bus, now);
 }
 
+int timing_taps(struct timing *t, struct unit_tap **taps)
+{
+	int n = 0;
+
+	for (int i = 0; i < t->ncores; i++) {
+		int first = n;
+
+		taps[n++] = &t->core[i].fu.tap;
+		n += ipf_taps(&t->core[i].ipf, taps + n);
+		for (int k = first; k < n; k++)
+			taps[k]->core = i;
+	}
+	t->bus.arb_tap.core = 0;	/* the machine's one bus: with core 0's units */
+	taps[n++] = &t->bus.arb_tap;
+	return n;
+}
+
+int timing_twin_failed(const struct timing *t, int core)
+{
+	return t->core[core].fu.tap.failed || ipf_twin_failed(&t->core[core].ipf) ||
+	       (core == 0 && t->bus.arb_tap.failed);
+}
+
 int timing_stuck(const struct timing *t)
 {
 	for (int i = 0; i < t->ncores; i++)
-		if (t->core[i].stuck || t->core[i].ipf.sb_failed)
+		if (t->core[i].stuck || timing_twin_failed(t, i))
 			return i;
 	return -1;
 }

@@ -64,13 +64,23 @@ int timing_profile(struct timing *t);
 /* Puts the DMA engine on the bus, stepped with the cores. */
 void timing_attach_dma(struct timing *t, struct dmactl *dma);
 
+/*
+ * The taps of every unit with an RTL twin that is on (sys/tap.h), all cores
+ * in order, into @taps (room for TIMING_MAX_TAPS). Returns how many.
+ */
+#define TIMING_MAX_TAPS (3 * MAX_HARTS + 1)	/* each core's three, and the bus's */
+int timing_taps(struct timing *t, struct unit_tap **taps);
+
 /* Runs cycle @now of every unit. Returns the instructions retired in it. */
 int timing_cycle(struct timing *t, uint64_t now);
 
 /* The earliest cycle after @now at which some unit has work (UINT64_MAX: none). */
 uint64_t timing_next(struct timing *t, uint64_t now);
 
-/* A core whose hart can make no progress (HART_STUCK), or -1. */
+/* True when a twin of a unit listed with @core (timing_taps) found a mismatch. */
+int timing_twin_failed(const struct timing *t, int core);
+
+/* A core whose hart can make no progress (HART_STUCK), or a twin's mismatch; or -1. */
 int timing_stuck(const struct timing *t);
 
 /* Some core's hart reported HART_STUCK: call timing_stuck(). */

@@ -89,12 +89,12 @@ static int prefetch_engine(struct area_run *a, struct area_part *p, int nextline
 	const struct pf_config *pf = &a->cfg.pf;
 	struct area_param ep[] = {
 		{ "LineW", area_line_bits(a->cfg.l1i.line) },
-		{ "LineShift", area_log2(a->cfg.l1i.line) },
-		{ "NextLine", nextline ? pf->nextline : NL_OFF },
-		{ "Degree", pf->degree },
-		{ "Guarded", guarded ? pf->guarded : GP_OFF },
-		{ "GuardDepth", pf->guard_depth },
-		{ "GuardLine", pf->guard_line },
+		{ "L1I_LINE", a->cfg.l1i.line },
+		{ "PF_NEXTLINE", nextline ? pf->nextline : NL_OFF },
+		{ "PF_DEGREE", pf->degree },
+		{ "PF_GUARDED", guarded ? pf->guarded : GP_OFF },
+		{ "PF_GUARD_DEPTH", pf->guard_depth },
+		{ "PF_GUARD_LINE", pf->guard_line },
 	};
 
 	return synth_twin(a, p, "ipf_engine", ep, sizeof(ep) / sizeof(ep[0]));
@@ -160,8 +160,9 @@ static int supports(struct area_run *a)
 
 	p = support(a, "stream buffers", pf->sbufs > 0, cores, NULL);
 	if (p->on) {
-		struct area_param sp[] = { { "NumBufs", pf->sbufs }, { "Depth", pf->sbuf_depth },
-					   { "HeadOnly", !pf->sbuf_any }, { "LineW", lb } };
+		struct area_param sp[] = { { "SBUF_COUNT", pf->sbufs },
+					   { "SBUF_DEPTH", pf->sbuf_depth },
+					   { "SBUF_HIT", pf->sbuf_any }, { "LineW", lb } };
 
 		if (synth_twin(a, p, "sbuf", sp, 4))
 			return -1;

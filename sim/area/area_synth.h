@@ -15,7 +15,7 @@
 
 /* One SystemVerilog parameter override. */
 struct area_param {
-	const char *name;	/* "NumBufs" */
+	const char *name;	/* "SBUF_COUNT" */
 	long value;
 };
 

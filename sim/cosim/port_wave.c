@@ -1,32 +1,43 @@
 // SPDX-License-Identifier: MIT
+/*
+ * Port waveforms (port_wave.h), written with GTKWave's FST writer
+ * (fstapi.c, shipped with Verilator), so the C side needs no C++.
+ */
 #include "port_wave.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "fstapi.h"
 
-/* One signal: an element of a port, in one of the three groups. */
+/* One signal: an element of a port, or a unit's mismatch bit (d NULL). */
 struct wave_sig {
 	fstHandle h;
 	const struct port_desc *d;
 	unsigned elem;
+	unsigned bits;
 	uint64_t val;		/* last value emitted */
-	int known;		/* a value was emitted */
+	uint8_t known;		/* 1: val was emitted; 2: x was emitted; 0: nothing yet */
 };
 
-enum { G_IN, G_C, G_RTL };
+/* A unit's signals: inputs, mismatch, C outputs, RTL outputs, from sig[first] on. */
+struct wave_unit {
+	const struct port_unit *u;
+	int first, nin_sig, nout_sig;
+};
 
 struct port_wave {
 	void *fst;
-	const struct port_unit *u;
-	struct wave_sig *sig;	/* inputs, then C outputs, then RTL outputs */
-	int nsig, nin_sig, nout_sig;
-	struct wave_sig mismatch;
-	uint64_t next;		/* the first cycle a sample may have */
-	int any;
+	char *path;		/* the file, read back at close */
+	struct wave_unit *unit;
+	int nunits;
+	struct wave_sig *sig;
+	int nsig;
+	uint64_t now;		/* the cycle of the last sample */
+	int any;		/* a sample was written */
 };
 
 static int elements(const struct port_desc *p, int n)
@@ -39,17 +50,17 @@ static int elements(const struct port_desc *p, int n)
 }
 
 static void declare(struct port_wave *w, struct wave_sig *s, enum fstVarDir dir,
-		    const struct port_desc *d, unsigned elem)
+		    const char *base, unsigned count, unsigned elem, unsigned bits)
 {
 	char name[96];
-	int len = d->count > 1 ? snprintf(name, sizeof(name), "%s[%u]", d->name, elem)
-			       : snprintf(name, sizeof(name), "%s", d->name);
+	int len = count > 1 ? snprintf(name, sizeof(name), "%s[%u]", base, elem)
+			    : snprintf(name, sizeof(name), "%s", base);
 
-	if (d->bits > 1)
-		snprintf(name + len, sizeof(name) - (size_t)len, " [%u:0]", d->bits - 1u);
-	s->h = fstWriterCreateVar(w->fst, FST_VT_VCD_WIRE, dir, d->bits, name, 0);
-	s->d = d;
+	if (bits > 1)
+		snprintf(name + len, sizeof(name) - (size_t)len, " [%u:0]", bits - 1u);
+	s->h = fstWriterCreateVar(w->fst, FST_VT_VCD_WIRE, dir, bits, name, 0);
 	s->elem = elem;
+	s->bits = bits;
 }
 
 /* Declares every element of @n ports as signals from @s on; returns the next free one. */
@@ -57,12 +68,14 @@ static struct wave_sig *declare_all(struct port_wave *w, struct wave_sig *s, enu
 				    const struct port_desc *p, int n)
 {
 	for (int k = 0; k < n; k++)
-		for (unsigned i = 0; i < p[k].count; i++)
-			declare(w, s++, dir, &p[k], i);
+		for (unsigned i = 0; i < p[k].count; i++, s++) {
+			declare(w, s, dir, p[k].name, p[k].count, i, p[k].bits);
+			s->d = &p[k];
+		}
 	return s;
 }
 
-struct port_wave *port_wave_open(const char *path, const struct port_unit *u)
+struct port_wave *port_wave_open(const char *path, const struct port_unit *const *u, int n)
 {
 	struct port_wave *w = calloc(1, sizeof(*w));
 	struct wave_sig *s;
@@ -70,91 +83,163 @@ struct port_wave *port_wave_open(const char *path, const struct port_unit *u)
 
 	if (!w)
 		return NULL;
-	w->u = u;
-	w->nin_sig = elements(u->in, u->nin);
-	w->nout_sig = elements(u->out, u->nout);
-	w->nsig = w->nin_sig + 2 * w->nout_sig;
-	w->sig = calloc((size_t)w->nsig, sizeof(*w->sig));
+	w->nunits = n;
+	w->unit = calloc((size_t)n + 1, sizeof(*w->unit));
+	w->path = strdup(path);
+	if (!w->unit || !w->path)
+		goto out_free;
+	for (int i = 0; i < n; i++) {
+		w->unit[i] = (struct wave_unit){ u[i], w->nsig, elements(u[i]->in, u[i]->nin),
+						 elements(u[i]->out, u[i]->nout) };
+		w->nsig += w->unit[i].nin_sig + 1 + 2 * w->unit[i].nout_sig;
+	}
+	w->sig = calloc((size_t)w->nsig + 1, sizeof(*w->sig));
 	if (!w->sig)
 		goto out_free;
 	/* fstWriterCreate() does not report a failed fopen() clearly: try first. */
 	f = fopen(path, "wb");
 	if (!f) {
-		fprintf(stderr, "%s wave: cannot create %s: %s\n", u->name, path, strerror(errno));
+		fprintf(stderr, "wave: cannot create %s: %s\n", path, strerror(errno));
 		goto out_free;
 	}
 	fclose(f);
 	w->fst = fstWriterCreate(path, 1);
 	if (!w->fst) {
-		fprintf(stderr, "%s wave: cannot create %s\n", u->name, path);
+		fprintf(stderr, "wave: cannot create %s\n", path);
 		goto out_free;
 	}
 	fstWriterSetPackType(w->fst, FST_WR_PT_LZ4);
 	fstWriterSetTimescale(w->fst, -9);	/* 1 ns per cycle */
 	fstWriterSetVersion(w->fst, "osprey cosim");
-	fstWriterSetScope(w->fst, FST_ST_VCD_MODULE, u->name, NULL);
-	s = declare_all(w, w->sig, FST_VD_INPUT, u->in, u->nin);
-	w->mismatch.h = fstWriterCreateVar(w->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 1,
-					   "mismatch", 0);
-	fstWriterSetScope(w->fst, FST_ST_VCD_MODULE, "c", NULL);
-	s = declare_all(w, s, FST_VD_OUTPUT, u->out, u->nout);
-	fstWriterSetUpscope(w->fst);
-	fstWriterSetScope(w->fst, FST_ST_VCD_MODULE, "rtl", NULL);
-	declare_all(w, s, FST_VD_OUTPUT, u->out, u->nout);
-	fstWriterSetUpscope(w->fst);
-	fstWriterSetUpscope(w->fst);
+	s = w->sig;
+	for (int i = 0; i < n; i++) {
+		fstWriterSetScope(w->fst, FST_ST_VCD_MODULE, u[i]->name, NULL);
+		s = declare_all(w, s, FST_VD_INPUT, u[i]->in, u[i]->nin);
+		declare(w, s++, FST_VD_IMPLICIT, "mismatch", 1, 0, 1);
+		fstWriterSetScope(w->fst, FST_ST_VCD_MODULE, "c", NULL);
+		s = declare_all(w, s, FST_VD_OUTPUT, u[i]->out, u[i]->nout);
+		fstWriterSetUpscope(w->fst);
+		fstWriterSetScope(w->fst, FST_ST_VCD_MODULE, "rtl", NULL);
+		s = declare_all(w, s, FST_VD_OUTPUT, u[i]->out, u[i]->nout);
+		fstWriterSetUpscope(w->fst);
+		fstWriterSetUpscope(w->fst);
+	}
 	return w;
 
 out_free:
 	free(w->sig);
+	free(w->unit);
+	free(w->path);
 	free(w);
 	return NULL;
 }
 
-static void emit(struct port_wave *w, struct wave_sig *s, unsigned bits, uint64_t v)
+/* Emits signal @s if it changed; @x: the value is unknown. */
+static void emit(struct port_wave *w, struct wave_sig *s, uint64_t v, int x)
 {
 	char b[65];
 
-	if (s->known && s->val == v)
+	if (x ? s->known == 2 : (s->known == 1 && s->val == v))
 		return;
-	for (unsigned i = 0; i < bits; i++)
-		b[i] = (char)('0' + ((v >> (bits - 1 - i)) & 1));
-	b[bits] = 0;
+	for (unsigned i = 0; i < s->bits; i++)
+		b[i] = x ? 'x' : (char)('0' + ((v >> (s->bits - 1 - i)) & 1));
+	b[s->bits] = 0;
 	fstWriterEmitValueChange(w->fst, s->h, b);
 	s->val = v;
-	s->known = 1;
+	s->known = x ? 2 : 1;
 }
 
-void port_wave_sample(struct port_wave *w, uint64_t cycle, const void *in, const void *c,
-		      const void *r)
+void port_wave_sample(struct port_wave *w, int unit, uint64_t cycle, const void *in,
+		      const void *c, const void *r)
 {
-	const void *src[] = { in, c, r };
+	const struct wave_unit *wu = &w->unit[unit];
+	const struct port_unit *u = wu->u;
+	struct wave_sig *s = &w->sig[wu->first];
 
-	if (!w || (w->any && cycle < w->next))
+	if (w->any && cycle < w->now)
 		return;		/* out of order: dropped */
-
-	int first[] = { 0, w->nin_sig, w->nin_sig + w->nout_sig };
-	int count[] = { w->nin_sig, w->nout_sig, w->nout_sig };
-
-	fstWriterEmitTimeChange(w->fst, cycle);
+	if (!w->any || cycle > w->now)
+		fstWriterEmitTimeChange(w->fst, cycle);
 	w->any = 1;
-	w->next = cycle + 1;
-	for (int g = G_IN; g <= G_RTL; g++)
-		for (int i = first[g]; i < first[g] + count[g]; i++)
-			emit(w, &w->sig[i], w->sig[i].d->bits,
-			     port_value(w->sig[i].d, src[g], w->sig[i].elem));
-	emit(w, &w->mismatch, 1,
-	     ports_compare(w->u->out, w->u->nout, c, r, NULL, "C", "RTL") != 0);
+	w->now = cycle;
+	for (int i = 0; i < wu->nin_sig; i++, s++)
+		emit(w, s, port_value(s->d, in, s->elem), 0);
+	emit(w, s++, r && ports_compare(u->out, u->nout, c, r, NULL, "C", "RTL") != 0, !r);
+	for (int i = 0; i < wu->nout_sig; i++, s++)
+		emit(w, s, port_value(s->d, c, s->elem), 0);
+	for (int i = 0; i < wu->nout_sig; i++, s++)
+		emit(w, s, r ? port_value(s->d, r, s->elem) : 0, !r);
 }
 
-void port_wave_close(struct port_wave *w)
+/* A big-endian 64-bit number at @p. */
+static uint64_t be64(const unsigned char *p)
 {
+	uint64_t v = 0;
+
+	for (int i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/*
+ * Whether the FST file at @path was written whole, ending at time @end. The
+ * writer ignores failed writes (a full disk, a file size limit), and GTKWave's
+ * reader can crash on the truncated file they leave, so this walks the
+ * file's blocks itself: each is a type byte and a 64-bit length counting
+ * itself, from the header at offset 0 (end time at +17) to the end of the
+ * file, with a geometry and a hierarchy block and no block left unfinished.
+ */
+static int fst_whole(const char *path, uint64_t end)
+{
+	unsigned char b[25];
+	uint64_t pos = 0, size;
+	int geom = 0, hier = 0, ok = 0;
+	struct stat st;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return 0;
+	if (fstat(fileno(f), &st) || fread(b, 1, sizeof(b), f) != sizeof(b) ||
+	    b[0] != FST_BL_HDR || be64(b + 17) != end)
+		goto out;
+	size = (uint64_t)st.st_size;
+	while (pos < size) {
+		uint64_t len;
+
+		if (fseeko(f, (off_t)pos, SEEK_SET) || fread(b, 1, 9, f) != 9)
+			goto out;
+		len = be64(b + 1);
+		if (len < 8 || len > size - pos - 1)
+			goto out;
+		if (b[0] == FST_BL_SKIP)
+			goto out;	/* a section the writer never finished */
+		geom |= b[0] == FST_BL_GEOM;
+		hier |= b[0] == FST_BL_HIER || b[0] == FST_BL_HIER_LZ4 ||
+			b[0] == FST_BL_HIER_LZ4DUO;
+		pos += 1 + len;
+	}
+	ok = pos == size && geom && hier;
+out:
+	fclose(f);
+	return ok;
+}
+
+int port_wave_close(struct port_wave *w)
+{
+	uint64_t end;
+	int ok;
+
 	if (!w)
-		return;
+		return 0;
 	/* Give the last sample a cycle of width so a viewer shows it. */
+	end = w->any ? w->now + 1 : 0;
 	if (w->any)
-		fstWriterEmitTimeChange(w->fst, w->next);
+		fstWriterEmitTimeChange(w->fst, end);
 	fstWriterClose(w->fst);
+	ok = fst_whole(w->path, end);
 	free(w->sig);
+	free(w->unit);
+	free(w->path);
 	free(w);
+	return ok ? 0 : -1;
 }

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * An FST waveform of any unit's ports, from its port tables (ports.h):
- * inputs at the top of scope UNIT, the C model's outputs in UNIT.c, the
- * RTL's in UNIT.rtl, and UNIT.mismatch high in a cycle where they differ.
- * Array ports become one signal per element ("cand_line[3] [31:0]").
- * Waveform times are cycle numbers (1 ns = 1 cycle); samples must come in
- * increasing cycle order.
+ * An FST waveform of units' ports, from their port tables (ports.h): per
+ * unit, its inputs at the top of scope UNIT, the C model's outputs in
+ * UNIT.c, the RTL's in UNIT.rtl, and UNIT.mismatch high in a cycle where
+ * they differ (x where there is no RTL). Array ports become one signal per
+ * element ("cand_line[3] [31:0]"). Waveform times are cycle numbers (1 ns =
+ * 1 cycle); samples must come in increasing cycle order (several units may
+ * share a cycle).
  */
 #ifndef OSPREY_PORT_WAVE_H
 #define OSPREY_PORT_WAVE_H
@@ -16,7 +17,7 @@
 
 struct port_wave;
 
-/* The unit's name and port tables, as a checker describes them. */
+/* A unit's name and port tables, as a checker describes them. */
 struct port_unit {
 	const char *name;		/* the scope: "ipf_engine" */
 	const struct port_desc *in;	/* input ports */
@@ -25,14 +26,20 @@ struct port_unit {
 	int nout;
 };
 
-/* Opens @path for @u; NULL after a message on stderr if it cannot be created. */
-struct port_wave *port_wave_open(const char *path, const struct port_unit *u);
+/*
+ * Opens @path for the @n units @u (which must outlive the writer); NULL
+ * after a message on stderr if it cannot be created.
+ */
+struct port_wave *port_wave_open(const char *path, const struct port_unit *const *u, int n);
 
-/* One cycle: @in, the C model's outputs @c and the RTL's @r. */
-void port_wave_sample(struct port_wave *w, uint64_t cycle, const void *in, const void *c,
-		      const void *r);
+/* One cycle of unit @unit (its index in the open's list): @in, C outputs @c, RTL's @r or NULL. */
+void port_wave_sample(struct port_wave *w, int unit, uint64_t cycle, const void *in,
+		      const void *c, const void *r);
 
-/* Finishes the file. */
-void port_wave_close(struct port_wave *w);
+/*
+ * Finishes the file and reads it back: returns 0 when it is whole, -1 when
+ * writing it failed (a full disk, a file size limit; the caller removes it).
+ */
+int port_wave_close(struct port_wave *w);
 
 #endif

@@ -1,98 +1,163 @@
 # tests/cosim: the RTL twins (rtl/*.sv), Verilated, in lockstep with their C
-# units. Included by the top Makefile. Needs verilator, g++, zlib1g-dev and
-# libcmocka-dev; synth-rtl needs yosys.
+# units, and the build of the Verilated models that osprey loads for
+# --cosim/--rtl. Included by the top Makefile. Needs verilator, g++,
+# zlib1g-dev and libcmocka-dev; synth-rtl needs yosys.
 #
-#   make test-cosim-unit       the C unit's directed spec checks, a short lockstep
-#                              run (SBUF_CYCLES_SHORT cycles, every configuration
-#                              built), and the broken-RTL check (in make test)
-#   make cosim-unit-long       lockstep for SBUF_CYCLES_LONG cycles (10,000,000)
-#   make lint-rtl              verilator --lint-only -Wall on every rtl/*.sv
-#   make synth-rtl             yosys synth of rtl/sbuf.sv and rtl/fetch.sv, their cell counts
-#   make sbuf-rtl-libs         only the RTL libraries
-#   SBUF_SEED=N                the random stimulus' seed (default 1)
+#   make test-cosim-unit   every twin's lockstep: the stream buffer's directed
+#                          spec checks, directed and random runs, the prefetch
+#                          engine's and the bus controller's; the generic random lockstep of every
+#                          registered unit (TWIN_CYCLES_SHORT cycles per
+#                          geometry) and every broken build's check (in make test)
+#   make cosim-unit-long   the same runs for TWIN_CYCLES_LONG cycles (10,000,000)
+#   make rtl-twin TWIN=sbuf PARAMS="SBUF_COUNT=2 SBUF_DEPTH=8 SBUF_HIT=0"
+#                          the Verilated model of one geometry, for osprey
+#                          (the command osprey names when it lacks one)
+#   make lint-rtl          verilator --lint-only -Wall on every rtl/*.sv
+#   make synth-rtl         yosys synth of rtl/sbuf.sv and rtl/bus_arb.sv, cell counts
+#   TWIN_SEED=N            the random stimulus' seed (default 1)
 #
-# Linking the RTL twin and the checker into a C program (the model library
-# comes after them, since the checker calls sbuf_eval()):
+# A geometry is the unit's parameters, named as its configuration keys in
+# capitals (sim/cosim/twin.h: sbuf.count is SBUF_COUNT), in the order of its
+# <PFX>_PARAMS list. Its model is build/rtl/<unit>-<values>/twin.so: the
+# Verilated RTL, the unit's binding (sim/cosim/<unit>_twin.cpp) and the
+# Verilator runtime, loaded with dlopen() by osprey and the test programs.
 #
-#   $(CC) $(HOST_CFLAGS) -Isim/cosim -c prog.c -o prog.o
-#   $(CC) $(HOST_CFLAGS) -o prog prog.o $(SBUF_RTL_LIBS) $(MODEL_LIB) $(HOST_LIBS)
-#
-# with the prerequisites $(COSIM_LIB) $(SBUF_RTL_LIB). SBUF_RTL_LIB is the
-# Verilated model of rtl/sbuf.sv plus its C glue (sim/cosim/sbuf_rtl.h),
-# built for SBUF_NBUFS x SBUF_DEPTH, SBUF_HEAD_ONLY (sbuf_rtl_new() refuses
-# other parameters); COSIM_LIB is the checker and waveform writer
-# (sim/cosim/cosim.h) with GTKWave's FST writer. Link one RTL library per
-# program: every variant defines the same symbols.
+# Adding a twin: rtl/UNIT.sv, sim/cosim/UNIT_twin.cpp, its line in
+# sim/cosim/twins.c, and its TWIN_GEOMETRIES_UNIT line below (the
+# geometries make test checks in random lockstep, broken build included; the
+# first is also built by make all).
 
-SBUF_NBUFS        ?= 4
-SBUF_DEPTH        ?= 4
-SBUF_HEAD_ONLY    ?= 0
-SBUF_CYCLES_SHORT ?= 200000
-SBUF_CYCLES_LONG  ?= 10000000
+TWIN_CYCLES_SHORT ?= 200000
+TWIN_CYCLES_LONG  ?= 10000000
+TWIN_SEED         ?= 1
 
 VERILATOR   ?= verilator
 YOSYS       ?= yosys
 VL_ROOT     ?= $(firstword $(wildcard /usr/share/verilator /usr/local/share/verilator))
 VL_INC      := $(VL_ROOT)/include
 FST_DIR     := $(VL_INC)/gtkwave
-# The Verilated C++ is compiled at -O2 (Verilator's default is -Os).
+# The Verilated C++ is compiled at -O2 (Verilator's default is -Os), as
+# position-independent code with only the binding's symbol exported.
 VL_OPT      := OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2
+VL_CFLAGS   := -fPIC -fvisibility=hidden
 
 RTL_SV      := $(wildcard rtl/*.sv)
+# The shared package (the codes the twins share with the C model), read
+# before every module.
+RTL_PKG     := rtl/osprey_pkg.sv
 RTL_OUT     := $(BUILD)/rtl
 COSIM_SRC   := sim/cosim
 COSIM_TDIR  := tests/cosim
 COSIM_OUT   := $(BUILD)/tests/cosim
 COSIM_WAVES := $(COSIM_OUT)/waves
 
-COSIM_LIB           := $(RTL_OUT)/libcosim.a
-SBUF_RTL_LIB        := $(RTL_OUT)/libsbuf_rtl.a
-SBUF_RTL_BROKEN_LIB := $(RTL_OUT)/libsbuf_rtl_broken.a
-SBUF_RTL_H3X2_LIB   := $(RTL_OUT)/libsbuf_rtl_h3x2.a
-COSIM_SYSLIBS       := -lstdc++ -lm -lz -lpthread
-SBUF_RTL_LIBS        = $(COSIM_LIB) $(SBUF_RTL_LIB) $(COSIM_SYSLIBS)
+COSIM_LIB     := $(RTL_OUT)/libcosim.a
+COSIM_SYSLIBS := -lm -lz -ldl -lpthread
+COSIM_CFLAGS   = $(HOST_CFLAGS) -I$(COSIM_SRC) -I$(COSIM_TDIR) -I$(FST_DIR)
+TWIN_CXXFLAGS := -std=gnu++17 -O1 -Wall $(VL_CFLAGS) -MMD -MP -Imodel -I$(COSIM_SRC) \
+		 -I$(VL_INC) -I$(VL_INC)/vltstd
 
-COSIM_CFLAGS = $(HOST_CFLAGS) -I$(COSIM_SRC) -I$(COSIM_TDIR) -I$(FST_DIR)
-SBUF_RTL_CXXFLAGS := -std=gnu++17 -O1 -Wall -Imodel -I$(COSIM_SRC) -I$(VL_INC) -I$(VL_INC)/vltstd
+# Per unit, the geometries make test runs in lockstep, each "P=V,P=V,..."
+# in <PFX>_PARAMS order. The stream buffer: 4 x 4 any-entry hits (the
+# README's examples) and 3 x 2 head-only; the prefetch engine: tagged
+# next-line of degree 2 with guarded runs on misses (32-byte lines), and
+# next-line on every access of degree 4 with tagged guarded runs that fetch
+# the guarded line (64-byte lines).
+TWIN_GEOMETRIES_sbuf       := SBUF_COUNT=4,SBUF_DEPTH=4,SBUF_HIT=1 \
+			      SBUF_COUNT=3,SBUF_DEPTH=2,SBUF_HIT=0
+TWIN_GEOMETRIES_ipf_engine := L1I_LINE=32,PF_NEXTLINE=3,PF_DEGREE=2,PF_GUARDED=1,PF_GUARD_DEPTH=4,PF_GUARD_LINE=0 \
+			      L1I_LINE=64,PF_NEXTLINE=1,PF_DEGREE=4,PF_GUARDED=2,PF_GUARD_DEPTH=6,PF_GUARD_LINE=1
+# The bus controller: 4 cores (the system tests' machine), and 4 cores with
+# the DMA engine's channels (8 agents).
+TWIN_GEOMETRIES_bus_arb    := SYS_CORES=4,DMA_ENABLED=0 SYS_CORES=4,DMA_ENABLED=1
+# The fetch unit: the default machine's 32-byte lines and 2-instruction
+# queue; 64 and 8; 16 and 4 (the queue reaches past the line from every
+# offset).
+TWIN_GEOMETRIES_fetch      := L1I_LINE=32,CORE_FETCH_QUEUE=2 L1I_LINE=64,CORE_FETCH_QUEUE=8 \
+			      L1I_LINE=16,CORE_FETCH_QUEUE=4
+# The units: those with a TWIN_GEOMETRIES_ line.
+TWIN_UNITS := $(sort $(patsubst TWIN_GEOMETRIES_%,%,$(filter TWIN_GEOMETRIES_%,$(.VARIABLES))))
 
-# ---- the Verilated variants ------------------------------------------------
-# $(call sbuf_rtl_variant,DIR,LIB,NBUFS,DEPTH,HEAD_ONLY,VERILATOR_FLAGS):
-# rtl/sbuf.sv Verilated into $(RTL_OUT)/DIR and archived with its glue into
-# LIB. The Verilator runtime objects come from the default variant's
-# directory and are shared.
-define sbuf_rtl_variant
-$(RTL_OUT)/$(1)/Vsbuf.mk: rtl/sbuf.sv $(COSIM_TDIR)/cosim.mk
-	@rm -rf $(RTL_OUT)/$(1)
-	@mkdir -p $(RTL_OUT)/$(1)
-	$(VERILATOR) --cc -Wall --top-module sbuf --Mdir $(RTL_OUT)/$(1) \
-		-GNumBufs=$(3) -GDepth=$(4) -GHeadOnly=$(5) $(6) rtl/sbuf.sv
+comma := ,
+empty :=
+space := $(empty) $(empty)
+# "P=1,Q=2" -> "1-2": a geometry's directory suffix (twin.c builds the same name).
+twin_values = $(subst $(space),-,$(foreach p,$(subst $(comma), ,$(1)),$(lastword $(subst =, ,$(p)))))
+twin_dir    = $(1)-$(call twin_values,$(2))
 
-$(RTL_OUT)/$(1)/Vsbuf__ALL.o: $(RTL_OUT)/$(1)/Vsbuf.mk
-	$$(MAKE) -s -C $(RTL_OUT)/$(1) -f Vsbuf.mk $(VL_OPT) Vsbuf__ALL.o
+# $(call twin_model,UNIT,DIR,GEOMETRY,VERILATOR_FLAGS): rtl/UNIT.sv Verilated
+# with -G for each parameter of GEOMETRY into $(RTL_OUT)/DIR, linked with
+# its binding and the Verilator runtime into $(RTL_OUT)/DIR/twin.so. DIR/made
+# says "UNIT GEOMETRY VERILATOR_FLAGS", so that make keeps the model up to
+# date later (below).
+define twin_model
+$(RTL_OUT)/$(2)/V$(1).mk: $(RTL_PKG) rtl/$(1).sv $(COSIM_TDIR)/cosim.mk
+	@rm -rf $(RTL_OUT)/$(2)
+	@mkdir -p $(RTL_OUT)/$(2)
+	@echo '$(1) $(3) $(4)' > $(RTL_OUT)/$(2)/made
+	$(VERILATOR) --cc -Wall --top-module $(1) --Mdir $(RTL_OUT)/$(2) --CFLAGS "$(VL_CFLAGS)" \
+		$(addprefix -G,$(subst $(comma), ,$(3))) $(4) $(RTL_PKG) rtl/$(1).sv
 
-$(RTL_OUT)/$(1)/sbuf_rtl.o: $(COSIM_SRC)/sbuf_rtl.cpp $(COSIM_SRC)/sbuf_rtl.h \
-		model/mem/sbuf_if.h $(RTL_OUT)/$(1)/Vsbuf.mk
-	$(CXX) $(SBUF_RTL_CXXFLAGS) -I$(RTL_OUT)/$(1) -DSBUF_RTL_NBUFS=$(3) \
-		-DSBUF_RTL_DEPTH=$(4) -DSBUF_RTL_HEAD_ONLY=$(5) -DSBUF_RTL_VARIANT='"$(1)"' \
-		-c $$< -o $$@
+# The model's archive: one object, or several when Verilator splits a large
+# model into files.
+$(RTL_OUT)/$(2)/V$(1)__ALL.a: $(RTL_OUT)/$(2)/V$(1).mk
+	$$(MAKE) -s -C $(RTL_OUT)/$(2) -f V$(1).mk $(VL_OPT) V$(1)__ALL.a
 
-$(2): $(RTL_OUT)/$(1)/Vsbuf__ALL.o $(RTL_OUT)/$(1)/sbuf_rtl.o $(VL_RUNTIME)
-	@rm -f $$@
-	ar rcs $$@ $$^
+$(RTL_OUT)/$(2)/binding.o: $(COSIM_SRC)/$(1)_twin.cpp $(RTL_OUT)/$(2)/V$(1).mk
+	$(CXX) $(TWIN_CXXFLAGS) -I$(RTL_OUT)/$(2) -DTWIN_GEOMETRY='"$(3)"' \
+		-DTWIN_VARIANT='"$(2)"' -c $$< -o $$@
+
+$(RTL_OUT)/$(2)/twin.so: $(RTL_OUT)/$(2)/V$(1)__ALL.a $(RTL_OUT)/$(2)/binding.o $(VL_RUNTIME)
+	$(CXX) -shared -Wl,-Bsymbolic -o $$@ -Wl,--whole-archive $$< -Wl,--no-whole-archive \
+		$$(filter %.o,$$^) -lz -lpthread
 endef
 
-VL_RUNTIME := $(RTL_OUT)/sbuf/verilated.o $(RTL_OUT)/sbuf/verilated_threads.o
-
-$(eval $(call sbuf_rtl_variant,sbuf,$(SBUF_RTL_LIB),$(SBUF_NBUFS),$(SBUF_DEPTH),$(SBUF_HEAD_ONLY),))
-$(eval $(call sbuf_rtl_variant,sbuf_broken,$(SBUF_RTL_BROKEN_LIB),4,4,0,-DSBUF_BROKEN))
-$(eval $(call sbuf_rtl_variant,sbuf_h3x2,$(SBUF_RTL_H3X2_LIB),3,2,1,))
-
+# The Verilator runtime, compiled once (from the first geometry's build).
+VL_RUNTIME_DIR := $(RTL_OUT)/$(call twin_dir,sbuf,$(firstword $(TWIN_GEOMETRIES_sbuf)))
+VL_RUNTIME     := $(VL_RUNTIME_DIR)/verilated.o $(VL_RUNTIME_DIR)/verilated_threads.o
 # Both objects in one sub-make: they share its dependency bookkeeping.
-$(VL_RUNTIME) &: $(RTL_OUT)/sbuf/Vsbuf.mk
-	$(MAKE) -s -C $(RTL_OUT)/sbuf -f Vsbuf.mk $(VL_OPT) verilated.o verilated_threads.o
+$(VL_RUNTIME) &: $(VL_RUNTIME_DIR)/Vsbuf.mk
+	$(MAKE) -s -C $(VL_RUNTIME_DIR) -f Vsbuf.mk $(VL_OPT) verilated.o verilated_threads.o
 
-# ---- the checker, the waveform writer and GTKWave's FST writer -------------
-$(RTL_OUT)/cosim/cosim.o: $(COSIM_SRC)/cosim.c
+# Every geometry of every unit, and each unit's broken build (UNIT_BROKEN
+# defined: a deliberate bug the checker must catch) at its first geometry.
+TWIN_MODELS :=
+$(foreach u,$(TWIN_UNITS),$(foreach g,$(TWIN_GEOMETRIES_$(u)),\
+	$(eval $(call twin_model,$(u),$(call twin_dir,$(u),$(g)),$(g),))\
+	$(eval TWIN_MODELS += $(RTL_OUT)/$(call twin_dir,$(u),$(g))/twin.so)))
+upper = $(shell echo '$(1)' | tr a-z A-Z)
+$(foreach u,$(TWIN_UNITS),\
+	$(eval $(call twin_model,$(u),$(u)-broken,$(firstword $(TWIN_GEOMETRIES_$(u))),-D$(call upper,$(u))_BROKEN)))
+TWIN_BROKEN := $(foreach u,$(TWIN_UNITS),$(RTL_OUT)/$(u)-broken/twin.so)
+# make all builds each unit's first geometry.
+TWIN_DEFAULT := $(foreach u,$(TWIN_UNITS),\
+	$(RTL_OUT)/$(call twin_dir,$(u),$(firstword $(TWIN_GEOMETRIES_$(u))))/twin.so)
+
+# Models made before with make rtl-twin: make (all) keeps them up to date
+# too, so that none is left behind after a change to rtl/ or the bindings.
+TWIN_MADE := $(filter-out $(TWIN_MODELS) $(TWIN_BROKEN),$(wildcard $(RTL_OUT)/*/twin.so))
+$(foreach m,$(TWIN_MADE),$(if $(wildcard $(dir $(m))made),$(eval $(call twin_model,$\
+	$(word 1,$(file < $(dir $(m))made)),$(notdir $(patsubst %/,%,$(dir $(m)))),$\
+	$(word 2,$(file < $(dir $(m))made)),$(word 3,$(file < $(dir $(m))made))))))
+
+# make rtl-twin TWIN=.. PARAMS="P=V ...": one geometry on demand.
+.PHONY: rtl-twin
+ifneq ($(TWIN),)
+RTL_TWIN_GEOMETRY := $(subst $(space),$(comma),$(strip $(PARAMS)))
+RTL_TWIN_DIR      := $(call twin_dir,$(TWIN),$(RTL_TWIN_GEOMETRY))
+ifeq ($(filter $(RTL_OUT)/$(RTL_TWIN_DIR)/twin.so,$(TWIN_MODELS) $(TWIN_MADE)),)
+$(eval $(call twin_model,$(TWIN),$(RTL_TWIN_DIR),$(RTL_TWIN_GEOMETRY),))
+endif
+rtl-twin: $(RTL_OUT)/$(RTL_TWIN_DIR)/twin.so
+	@echo "rtl-twin: $<"
+else
+rtl-twin:
+	@echo 'usage: make rtl-twin TWIN=unit PARAMS="P=V ..." (osprey names the command)' >&2
+	@exit 2
+endif
+
+# ---- the checker, the registry, the waveform writer, GTKWave's FST writer --
+$(RTL_OUT)/cosim/%.o: $(COSIM_SRC)/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(COSIM_CFLAGS) -c $< -o $@
 
@@ -100,20 +165,10 @@ $(RTL_OUT)/cosim/%.o: $(FST_DIR)/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -w -D_GNU_SOURCE -DFST_CONFIG_INCLUDE='"fst_config.h"' -I$(FST_DIR) -c $< -o $@
 
-$(RTL_OUT)/cosim/ports.o: $(COSIM_SRC)/ports.c $(COSIM_SRC)/ports.h
-	@mkdir -p $(dir $@)
-	$(CC) $(COSIM_CFLAGS) -c $< -o $@
-
-$(RTL_OUT)/cosim/port_wave.o: $(COSIM_SRC)/port_wave.c $(COSIM_SRC)/port_wave.h $(COSIM_SRC)/ports.h
-	@mkdir -p $(dir $@)
-	$(CC) $(COSIM_CFLAGS) -c $< -o $@
-
-$(COSIM_LIB): $(addprefix $(RTL_OUT)/cosim/,cosim.o ports.o port_wave.o fstapi.o fastlz.o lz4.o)
+$(COSIM_LIB): $(addprefix $(RTL_OUT)/cosim/,twin.o twins.o ports.o port_wave.o fstapi.o \
+		fastlz.o lz4.o)
 	@rm -f $@
 	ar rcs $@ $^
-
-.PHONY: sbuf-rtl-libs
-sbuf-rtl-libs: $(COSIM_LIB) $(SBUF_RTL_LIB) $(SBUF_RTL_BROKEN_LIB) $(SBUF_RTL_H3X2_LIB)
 
 # ---- the test programs ------------------------------------------------------
 $(COSIM_OUT)/%.o: $(COSIM_TDIR)/%.c
@@ -125,59 +180,109 @@ COSIM_STIM := $(COSIM_OUT)/stim.o $(COSIM_OUT)/sbuf_seq.o
 $(COSIM_OUT)/test_sbuf_spec: $(COSIM_OUT)/test_sbuf_spec.o $(COSIM_STIM) $(MODEL_LIB)
 	$(CC) $(COSIM_CFLAGS) -o $@ $^ -lcmocka $(HOST_LIBS)
 
-# $(call cosim_prog,NAME,SOURCE,RTL_LIB)
+# The programs load a model (twin.so) named on their command line or in
+# their environment; the checker comes from COSIM_LIB.
 define cosim_prog
-$(COSIM_OUT)/$(1): $(COSIM_OUT)/$(2).o $(COSIM_OUT)/fst_peek.o $(COSIM_STIM) $(COSIM_LIB) $(3) $(MODEL_LIB)
-	$(CC) $(COSIM_CFLAGS) -o $$@ $$(filter %.o,$$^) $(COSIM_LIB) $(3) $(MODEL_LIB) \
+$(COSIM_OUT)/$(1): $(COSIM_OUT)/$(1).o $(2) $(COSIM_LIB) $(MODEL_LIB)
+	$(CC) $(COSIM_CFLAGS) -o $$@ $$(filter %.o,$$^) $(COSIM_LIB) $(MODEL_LIB) \
 		-lcmocka $(COSIM_SYSLIBS) $(HOST_LIBS)
 endef
 
-$(eval $(call cosim_prog,test_sbuf_lockstep,test_sbuf_lockstep,$(SBUF_RTL_LIB)))
-$(eval $(call cosim_prog,test_sbuf_lockstep_h3x2,test_sbuf_lockstep,$(SBUF_RTL_H3X2_LIB)))
-$(eval $(call cosim_prog,test_sbuf_broken,test_sbuf_broken,$(SBUF_RTL_BROKEN_LIB)))
+$(eval $(call cosim_prog,test_sbuf_lockstep,$(COSIM_OUT)/fst_peek.o $(COSIM_STIM)))
+$(eval $(call cosim_prog,test_sbuf_broken,$(COSIM_OUT)/fst_peek.o $(COSIM_STIM)))
+$(eval $(call cosim_prog,test_ipf_engine_lockstep,))
+$(eval $(call cosim_prog,test_bus_arb_lockstep,))
+$(eval $(call cosim_prog,test_fetch_lockstep,))
+$(eval $(call cosim_prog,test_twin_lockstep,))
+$(eval $(call cosim_prog,twin_views,))
 
-COSIM_PROGS := $(addprefix $(COSIM_OUT)/,test_sbuf_spec test_sbuf_lockstep \
-		test_sbuf_lockstep_h3x2 test_sbuf_broken)
+COSIM_PROGS := $(addprefix $(COSIM_OUT)/,test_sbuf_spec test_sbuf_lockstep test_sbuf_broken \
+		test_ipf_engine_lockstep test_bus_arb_lockstep test_fetch_lockstep test_twin_lockstep \
+		twin_views)
 
 .PRECIOUS: $(COSIM_OUT)/%.o
 
 # ---- the user's targets -----------------------------------------------------
-.PHONY: test-cosim-unit cosim-unit-long lint-rtl synth-rtl
+.PHONY: test-cosim-unit cosim-unit-long lint-rtl synth-rtl test-cosim-ipf cosim-ipf-long
 
-test-cosim-unit: $(COSIM_PROGS)
+# $(call twin_runs,CYCLES): every lockstep program on every geometry, then
+# every broken build (which must be caught).
+define twin_runs
 	@mkdir -p $(COSIM_WAVES)
-	@failed=""; export SBUF_WAVE_DIR=$(COSIM_WAVES); \
+	@failed=""; export TWIN_WAVE_DIR=$(COSIM_WAVES); \
+	echo "== the waves/ views"; $(COSIM_OUT)/twin_views check waves || failed="$$failed views"; \
 	echo "== test_sbuf_spec"; $(COSIM_OUT)/test_sbuf_spec || failed="$$failed spec"; \
-	for t in test_sbuf_lockstep test_sbuf_lockstep_h3x2; do \
-		echo "== $$t ($(SBUF_CYCLES_SHORT) cycles)"; \
-		$(COSIM_OUT)/$$t $(SBUF_CYCLES_SHORT) || failed="$$failed $$t"; \
+	for g in $(foreach g,$(TWIN_GEOMETRIES_sbuf),$(call twin_dir,sbuf,$(g))); do \
+		echo "== test_sbuf_lockstep $$g ($(1) cycles)"; \
+		SBUF_TWIN=$(RTL_OUT)/$$g/twin.so SBUF_SEED=$(TWIN_SEED) \
+			$(COSIM_OUT)/test_sbuf_lockstep $(1) || failed="$$failed sbuf:$$g"; \
 	done; \
-	echo "== test_sbuf_broken (mismatch reports below are expected)"; \
-	$(COSIM_OUT)/test_sbuf_broken || failed="$$failed broken"; \
-	if [ -n "$$failed" ]; then echo "test-cosim-unit: FAILED:$$failed"; exit 1; fi; \
-	echo "test-cosim-unit: all programs passed"
+	for g in $(foreach g,$(TWIN_GEOMETRIES_ipf_engine),$(call twin_dir,ipf_engine,$(g))); do \
+		$(COSIM_OUT)/test_ipf_engine_lockstep $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
+			|| failed="$$failed ipf_engine:$$g"; \
+	done; \
+	for g in $(foreach g,$(TWIN_GEOMETRIES_bus_arb),$(call twin_dir,bus_arb,$(g))); do \
+		$(COSIM_OUT)/test_bus_arb_lockstep $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
+			|| failed="$$failed bus_arb:$$g"; \
+	done; \
+	for g in $(foreach g,$(TWIN_GEOMETRIES_fetch),$(call twin_dir,fetch,$(g))); do \
+		$(COSIM_OUT)/test_fetch_lockstep $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
+			|| failed="$$failed fetch:$$g"; \
+	done; \
+	$(foreach u,$(TWIN_UNITS),for g in $(foreach g,$(TWIN_GEOMETRIES_$(u)),$(call twin_dir,$(u),$(g))); do \
+		$(COSIM_OUT)/test_twin_lockstep $(u) $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
+			|| failed="$$failed random:$$g"; \
+	done;) \
+	echo "== the broken builds (mismatch reports below are expected)"; \
+	SBUF_TWIN=$(RTL_OUT)/sbuf-broken/twin.so $(COSIM_OUT)/test_sbuf_broken || failed="$$failed broken:sbuf"; \
+	$(COSIM_OUT)/test_ipf_engine_lockstep --expect-mismatch $(RTL_OUT)/ipf_engine-broken/twin.so \
+		$(1) $(TWIN_SEED) || failed="$$failed broken:ipf_engine"; \
+	$(COSIM_OUT)/test_bus_arb_lockstep --expect-mismatch $(RTL_OUT)/bus_arb-broken/twin.so \
+		$(1) $(TWIN_SEED) || failed="$$failed broken:bus_arb"; \
+	$(COSIM_OUT)/test_fetch_lockstep --expect-mismatch $(RTL_OUT)/fetch-broken/twin.so \
+		$(1) $(TWIN_SEED) || failed="$$failed broken:fetch"; \
+	$(foreach u,$(TWIN_UNITS),$(COSIM_OUT)/test_twin_lockstep --expect-mismatch $(u) \
+		$(RTL_OUT)/$(u)-broken/twin.so $(1) $(TWIN_SEED) || failed="$$failed random-broken:$(u)";) \
+	if [ -n "$$failed" ]; then echo "cosim lockstep: FAILED:$$failed"; exit 1; fi; \
+	echo "cosim lockstep: all programs passed"
+endef
 
-cosim-unit-long: $(COSIM_OUT)/test_sbuf_lockstep $(COSIM_OUT)/test_sbuf_lockstep_h3x2
-	@mkdir -p $(COSIM_WAVES)
-	SBUF_WAVE_DIR=$(COSIM_WAVES) $(COSIM_OUT)/test_sbuf_lockstep $(SBUF_CYCLES_LONG)
-	SBUF_WAVE_DIR=$(COSIM_WAVES) $(COSIM_OUT)/test_sbuf_lockstep_h3x2 $(SBUF_CYCLES_LONG)
+test-cosim-unit: $(COSIM_PROGS) $(TWIN_MODELS) $(TWIN_BROKEN)
+	$(call twin_runs,$(TWIN_CYCLES_SHORT))
 
-# Every module file is linted as its own top; sbuf.sv also in its broken form.
+cosim-unit-long: $(COSIM_PROGS) $(TWIN_MODELS) $(TWIN_BROKEN)
+	$(call twin_runs,$(TWIN_CYCLES_LONG))
+
+# The prefetch engine's runs used to have targets of their own; they are
+# part of every twin's runs now.
+test-cosim-ipf: test-cosim-unit
+cosim-ipf-long: cosim-unit-long
+
+# make waves-view TWIN=unit: a first waves/UNIT.gtkw for a new twin (never
+# over an existing one).
+.PHONY: waves-view
+waves-view: $(COSIM_OUT)/twin_views
+	@test -n "$(TWIN)" || { echo "usage: make waves-view TWIN=unit" >&2; exit 2; }
+	@test ! -e waves/$(TWIN).gtkw || { echo "waves/$(TWIN).gtkw exists" >&2; exit 2; }
+	$(COSIM_OUT)/twin_views write $(TWIN) > waves/$(TWIN).gtkw.tmp
+	@mv waves/$(TWIN).gtkw.tmp waves/$(TWIN).gtkw
+
+# Every module file is linted as its own top, and each in its broken form.
 lint-rtl:
-	@for f in $(RTL_SV); do \
+	@for f in $(filter-out $(RTL_PKG),$(RTL_SV)); do \
 		echo "verilator --lint-only -Wall $$f"; \
-		$(VERILATOR) --lint-only -Wall -Irtl --top-module $$(basename $$f .sv) $$f || exit 1; \
+		$(VERILATOR) --lint-only -Wall -Irtl --top-module $$(basename $$f .sv) $(RTL_PKG) $$f \
+			|| exit 1; \
 	done
 	$(VERILATOR) --lint-only -Wall -DSBUF_BROKEN --top-module sbuf rtl/sbuf.sv
-	$(VERILATOR) --lint-only -Wall -DIPF_ENGINE_BROKEN -GNextLine=3 -GGuarded=2 -GGuardLine=1 \
-		--top-module ipf_engine rtl/ipf_engine.sv
-	$(VERILATOR) --lint-only -Wall -DFETCH_BROKEN -GL1I_LINE=4 -GCORE_FETCH_QUEUE=1 \
-		--top-module fetch rtl/fetch.sv
-	$(VERILATOR) --lint-only -Wall -GL1I_LINE=4096 -GCORE_FETCH_QUEUE=64 -GLineW=32 \
-		--top-module fetch rtl/fetch.sv
+	$(VERILATOR) --lint-only -Wall -DIPF_ENGINE_BROKEN -GPF_NEXTLINE=3 -GPF_GUARDED=2 \
+		-GPF_GUARD_LINE=1 --top-module ipf_engine rtl/ipf_engine.sv
+	$(VERILATOR) --lint-only -Wall -DBUS_ARB_BROKEN -GDMA_ENABLED=1 --top-module bus_arb \
+		$(RTL_PKG) rtl/bus_arb.sv
+	$(VERILATOR) --lint-only -Wall -DFETCH_BROKEN --top-module fetch rtl/fetch.sv
 	@echo "lint-rtl: clean"
 
-synth-rtl: $(RTL_OUT)/sbuf.synth.log $(RTL_OUT)/fetch.synth.log $(RTL_OUT)/fetch-64-8.synth.log
+synth-rtl: $(RTL_OUT)/sbuf.synth.log $(RTL_OUT)/bus_arb.synth.log
 	@for f in $^; do echo "$$f:"; grep -E "Number of (wires|cells):" $$f | tail -2; done
 	@echo "synth-rtl: full reports in $^"
 
@@ -185,20 +290,33 @@ $(RTL_OUT)/sbuf.synth.log: rtl/sbuf.sv
 	@mkdir -p $(dir $@)
 	$(YOSYS) -q -l $@ -p "read_verilog -sv rtl/sbuf.sv; synth -top sbuf; stat" >/dev/null
 
-# The fetch unit at the default preset's parameters and at the modern one's.
-$(RTL_OUT)/fetch.synth.log: rtl/fetch.sv
+# The bus controller of a 4-core machine.
+$(RTL_OUT)/bus_arb.synth.log: $(RTL_PKG) rtl/bus_arb.sv
 	@mkdir -p $(dir $@)
-	$(YOSYS) -q -l $@ -p "read_verilog -sv rtl/fetch.sv; synth -top fetch; stat" >/dev/null
-
-$(RTL_OUT)/fetch-64-8.synth.log: rtl/fetch.sv
-	@mkdir -p $(dir $@)
-	$(YOSYS) -q -l $@ -p "read_verilog -sv rtl/fetch.sv; \
-		chparam -set L1I_LINE 64 -set CORE_FETCH_QUEUE 8 fetch; synth -top fetch; stat" \
+	$(YOSYS) -q -l $@ -p "read_verilog -sv $(RTL_PKG) rtl/bus_arb.sv; synth -top bus_arb; stat" \
 		>/dev/null
 
 TEST_TARGETS += test-cosim-unit
 
-include $(COSIM_TDIR)/ipf_engine.mk
-include $(COSIM_TDIR)/fetch.mk
+-include $(wildcard $(COSIM_OUT)/*.d $(RTL_OUT)/cosim/*.d $(RTL_OUT)/*/binding.d)
 
--include $(wildcard $(COSIM_OUT)/*.d $(RTL_OUT)/cosim/*.d)
+# ---- system shadow and replace ----------------------------------------------
+# tests/cosim/system.sh: --cosim=all and --rtl=all against the C run on the
+# demo and the kernel's shell workload (short: SYSTEM_CYCLES_SHORT cycles of
+# each; make cosim: the whole demo and SYSTEM_CYCLES_LONG of the kernel).
+SYSTEM_CYCLES_SHORT ?= 1000000
+SYSTEM_CYCLES_LONG  ?= 20000000
+COSIM_SYSTEM_DEPS = $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(TWIN_DEFAULT) \
+		    $(RTL_OUT)/sbuf-broken/twin.so
+
+.PHONY: test-cosim-system cosim-system-long
+test-cosim-system: $(COSIM_SYSTEM_DEPS)
+	@sh $(COSIM_TDIR)/system.sh $(abspath $(OSPREY)) $(abspath $(RTL_OUT)) $(abspath $(DEMO_ELF)) \
+		$(abspath $(KERNEL_ELF)) $(abspath $(WL_DIR)/shell.img) $(SYSTEM_CYCLES_SHORT) \
+		$(SYSTEM_CYCLES_SHORT)
+
+cosim-system-long: $(COSIM_SYSTEM_DEPS)
+	@sh $(COSIM_TDIR)/system.sh $(abspath $(OSPREY)) $(abspath $(RTL_OUT)) $(abspath $(DEMO_ELF)) \
+		$(abspath $(KERNEL_ELF)) $(abspath $(WL_DIR)/shell.img) 0 $(SYSTEM_CYCLES_LONG)
+
+TEST_TARGETS += test-cosim-system

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * The fetch unit in lockstep: the C unit (cpu/fetch.c) and its RTL twin
- * (rtl/fetch.sv, Verilated with the parameters of the linked library) get
- * the same inputs, and every output is compared after every evaluation: a
+ * (rtl/fetch.sv, the model MODEL was Verilated as) get the same inputs, and
+ * the generic checker (sim/cosim/twin.h) compares every output after every
+ * evaluation: a
  * cycle is evaluated once, then again with each L1I answer as it comes in,
  * in the order of cpu/fetch_if.h, and clocked. Answers not yet given are
  * random, as any value must give the same outputs on both sides. The glue's
@@ -15,15 +16,17 @@
  * pipeline that walks the code, jumps and traps, and waits on misses, and a
  * mock L1I with a few MSHRs, random latencies and evictions.
  *
- *   test_fetch_lockstep CYCLES [SEED]                  0 when they agree throughout
- *   test_fetch_lockstep --expect-mismatch CYCLES [SEED]
+ *   test_fetch_lockstep MODEL CYCLES [SEED]            0 when they agree throughout
+ *   test_fetch_lockstep --expect-mismatch MODEL CYCLES [SEED]
  *                                                      0 when a mismatch is found
  *                                                      (the broken build's check)
  *
- * The checker is sim/cosim/fetch_check.h. On a mismatch the last WINDOW
- * cycles (each cycle's last evaluation) are written as an FST waveform,
- * $FETCH_WAVE_DIR/fetch-mismatch-CYCLE.fst (default: the current
- * directory), inputs with the C model's and the RTL's outputs side by side.
+ * MODEL is a build/rtl/fetch-*\/twin.so. A run that agrees fails all the same
+ * if the stimulus never made the unit do one of the things in cover_names.
+ * On a mismatch the last WINDOW cycles (each cycle's last evaluation) are
+ * written as an FST waveform, $TWIN_WAVE_DIR/fetch-mismatch-CYCLE.fst
+ * (default: the current directory), inputs with the C model's and the
+ * RTL's outputs side by side.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -31,9 +34,10 @@
 #include <string.h>
 
 #include "cpu/fetch.h"
-#include "fetch_check.h"
-#include "fetch_rtl.h"
 #include "mem/l1.h"
+#include "sys/config.h"
+#include "twin.h"
+#include "verdict.h"
 
 static uint64_t rng;
 
@@ -135,18 +139,19 @@ static const char *const cover_names[COVERS] = {
 
 struct lockstep {
 	struct fetch c;
-	struct fetch_rtl *r;
-	struct fetch_check *k;
+	struct twin_check *k;
 	struct mock_l1 l1;
 	uint64_t cycle;
-	int bad;			/* the checker found a mismatch: the units diverged */
+	uint64_t evals, fast;		/* evaluations compared; cycles the fast path's claim held */
+	int bad;			/* a mismatch, or a broken claim: the run stops */
 	uint64_t covered[COVERS];	/* cycles that did each */
 };
 
 /* Both sides on @in, every output compared; 1 on a mismatch (reported). */
 static int eval(struct lockstep *ls, const struct fetch_in *in, struct fetch_out *o)
 {
-	ls->bad |= fetch_check_eval(ls->k, ls->cycle, in, o) != 0;
+	ls->bad |= twin_check_eval(ls->k, ls->cycle, in, o) != 0;
+	ls->evals++;
 	return ls->bad;
 }
 
@@ -180,8 +185,8 @@ static void cover(struct lockstep *ls, const struct fetch_in *in, const struct f
 /*
  * One cycle on @in (req_valid, req_pa, flush, guard_en; the guard bit and
  * the answers are filled here), in the glue's order, with the fast path's
- * claim checked at the clock edge; *@ready gets the outputs' ready. Returns
- * 1 on a mismatch.
+ * claim (fetch_step_idle) checked at the clock edge; *@ready gets the
+ * outputs' ready. Returns 1 on a mismatch or a broken claim.
  */
 static int step(struct lockstep *ls, struct fetch_in *in, int *ready)
 {
@@ -209,7 +214,13 @@ static int step(struct lockstep *ls, struct fetch_in *in, int *ready)
 	}
 	*ready = o.ready;
 	cover(ls, in, &o);
-	ls->bad |= fetch_check_tick(ls->k, fast) != 0;
+	if (fast && !fetch_step_idle(&ls->c, &o)) {
+		printf("cycle %" PRIu64 ": the fast path would have skipped a step that changes the "
+		       "unit (req_pa 0x%08x)\n", ls->cycle, (unsigned)in->req_pa);
+		ls->bad = 1;
+	}
+	ls->fast += fast;
+	twin_check_tick(ls->k);
 	ls->cycle++;
 	return ls->bad;
 }
@@ -382,59 +393,27 @@ static int random_run(struct lockstep *ls, uint64_t cycles)
 	return 0;
 }
 
-/* Where mismatch waveforms go: $FETCH_WAVE_DIR, else the current directory. */
-static const char *wave_dir(void)
-{
-	const char *d = getenv("FETCH_WAVE_DIR");
-
-	return d && *d ? d : ".";
-}
-
 int main(int argc, char **argv)
 {
-	int expect = argc > 1 && !strcmp(argv[1], "--expect-mismatch");
-	struct fetch_params p;
 	static struct lockstep ls;
-	uint64_t cycles, seed;
-	int bad;
+	struct lockstep_args a;
+	int bad = lockstep_args("fetch", argc, argv, &a);
 
-	if (argc < 2 + expect) {
-		fprintf(stderr, "usage: %s [--expect-mismatch] CYCLES [SEED]\n", argv[0]);
-		return 2;
-	}
-	cycles = strtoull(argv[1 + expect], NULL, 0);
-	seed = argc > 2 + expect ? strtoull(argv[2 + expect], NULL, 0) : 1;
-	rng = seed;
-	fetch_rtl_params(&p);
-	fetch_init(&ls.c, &p);
-	ls.r = fetch_rtl_new();
-	if (!ls.r)
+	if (bad)
+		return bad;
+	rng = a.seed;
+	fetch_configure(&ls.c, &a.cfg);
+	ls.k = lockstep_check("fetch", &ls.c, &a, WINDOW);
+	if (!ls.k)
 		return 1;
-	ls.k = fetch_check_new(&ls.c, ls.r, WINDOW, wave_dir());
-	if (!ls.k) {
-		fetch_rtl_free(ls.r);
-		return 1;
-	}
 	printf("fetch lockstep (%s): %u-byte lines, fetch queue %u instructions, seed %" PRIu64
-	       "\n", fetch_rtl_variant(), p.line_bytes, p.queue_insns, seed);
+	       "\n", a.rtl->variant, ls.c.p.line_bytes, ls.c.p.queue_insns, a.seed);
 	bad = directed(&ls);
 	if (!bad)
-		bad = random_run(&ls, cycles);
-	if (expect) {
-		const char *wave = fetch_check_wave_path(ls.k);
-		FILE *f = wave ? fopen(wave, "rb") : NULL;
-		int wave_ok = f && fseek(f, 0, SEEK_END) == 0 && ftell(f) > 0;
-
-		if (f)
-			fclose(f);
-		printf("%s after %" PRIu64 " cycles%s\n",
-		       bad ? "mismatch found, as expected" : "FAILED: no mismatch", ls.cycle,
-		       bad && !wave_ok ? ", but FAILED to write its waveform" : "");
-		bad = !(bad && wave_ok);
-	} else {
-		printf("%s: %" PRIu64 " cycles, %" PRIu64 " evaluations compared, the fast "
-		       "path's claim checked in %" PRIu64 " cycles\n", bad ? "FAILED" : "agree",
-		       ls.cycle, fetch_check_evals(ls.k), fetch_check_fast(ls.k));
+		bad = random_run(&ls, a.cycles);
+	if (!a.expect) {
+		printf("%" PRIu64 " evaluations compared, the fast path's claim checked in %" PRIu64
+		       " cycles\n", ls.evals, ls.fast);
 		for (int i = 0; i < COVERS; i++) {
 			if (!ls.covered[i]) {
 				printf("FAILED: the stimulus never made the unit do: %s\n",
@@ -443,7 +422,5 @@ int main(int argc, char **argv)
 			}
 		}
 	}
-	fetch_check_free(ls.k);
-	fetch_rtl_free(ls.r);
-	return bad ? 1 : 0;
+	return lockstep_verdict(ls.k, a.expect, bad, ls.cycle);
 }

@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: MIT
 /*
  * The instruction prefetch engine in lockstep: the C unit (cpu/ipf_engine.c)
- * and its RTL twin (rtl/ipf_engine.sv, Verilated with the parameters of the
- * linked library) get the same inputs every cycle, and every output is
- * compared every cycle. Directed sequences first (page ends, guarded lines,
- * a full queue, fence.i in a run, two accesses in a cycle, tagged first
- * uses), then seeded random stimulus.
+ * and its RTL twin (rtl/ipf_engine.sv, the model MODEL was Verilated as)
+ * get the same inputs every cycle, and the generic checker (sim/cosim/twin.h)
+ * compares every output every cycle. Directed sequences first (page ends,
+ * guarded lines, a full queue, fence.i in a run, two accesses in a cycle,
+ * tagged first uses), then seeded random stimulus.
  *
- *   test_ipf_engine_lockstep CYCLES [SEED]           0 when they agree throughout
- *   test_ipf_engine_lockstep --expect-mismatch CYCLES [SEED]
+ *   test_ipf_engine_lockstep MODEL CYCLES [SEED]     0 when they agree throughout
+ *   test_ipf_engine_lockstep --expect-mismatch MODEL CYCLES [SEED]
  *                                                    0 when a mismatch is found
  *                                                    (the broken build's check)
  *
- * On a mismatch the last WINDOW cycles are written as an FST waveform,
- * $IPF_WAVE_DIR/ipf_engine-mismatch-CYCLE.fst (default: the current
- * directory), inputs with the C model's and the RTL's outputs side by side.
+ * MODEL is a build/rtl/ipf_engine-*\/twin.so. On a mismatch the last WINDOW
+ * cycles are written as an FST waveform, $TWIN_WAVE_DIR/ipf_engine-mismatch-
+ * CYCLE.fst (default: the current directory), inputs with the C model's and
+ * the RTL's outputs side by side.
  *
  * Inputs follow the engine's port contract: pop is drawn after the C unit's
  * outputs are known (at most count), and the guard bits of a line are a
@@ -26,10 +27,9 @@
 #include <string.h>
 
 #include "cpu/ipf_engine.h"
-#include "ipf_engine_rtl.h"
-#include "port_wave.h"
-#include "ports.h"
 #include "sys/config.h"
+#include "twin.h"
+#include "verdict.h"
 
 static uint64_t rng;
 
@@ -47,75 +47,12 @@ static uint8_t guard_mark(uint32_t line)
 
 #define WINDOW 64	/* cycles kept for the mismatch waveform */
 
-/* One compared cycle. */
-struct rec {
-	uint64_t cycle;
-	struct ipf_engine_in in;
-	struct ipf_engine_out c, r;	/* the C unit's and the RTL's outputs */
-};
-
 struct lockstep {
 	struct ipf_engine c;
-	struct ipf_engine_rtl *r;
+	struct twin_check *k;
 	uint64_t cycle;
 	int mismatches;
-	struct rec ring[WINDOW];	/* cycle n at ring[n % WINDOW] */
-	char wave[512];			/* the mismatch waveform written, or "" */
 };
-
-#define IN_S(type, name, bits) PORT_DESC_S(struct ipf_engine_in, type, name, bits)
-#define IN_A(type, name, n, bits, bound) PORT_DESC_A(struct ipf_engine_in, type, name, n, bits, bound)
-#define OUT_S(type, name, bits) PORT_DESC_S(struct ipf_engine_out, type, name, bits)
-#define OUT_A(type, name, n, bits, bound) PORT_DESC_A(struct ipf_engine_out, type, name, n, bits, bound)
-
-static const struct port_desc in_ports[] = { IPF_ENGINE_IN_PORTS(IN_S, IN_A) };
-static const struct port_desc out_ports[] = { IPF_ENGINE_OUT_PORTS(OUT_S, OUT_A) };
-#define NIN ((int)(sizeof(in_ports) / sizeof(in_ports[0])))
-#define NOUT ((int)(sizeof(out_ports) / sizeof(out_ports[0])))
-
-static const struct port_unit unit = { "ipf_engine", in_ports, NIN, out_ports, NOUT };
-
-/* Writes the ring, up to and including the mismatch at @cycle, as an FST. */
-static void dump_window(struct lockstep *ls, uint64_t cycle)
-{
-	const char *dir = getenv("IPF_WAVE_DIR") ? getenv("IPF_WAVE_DIR") : ".";
-	uint64_t first = cycle + 1 >= WINDOW ? cycle + 1 - WINDOW : 0;
-	struct port_wave *w;
-
-	snprintf(ls->wave, sizeof(ls->wave), "%s/ipf_engine-mismatch-%" PRIu64 ".fst", dir, cycle);
-	w = port_wave_open(ls->wave, &unit);
-	if (!w) {
-		ls->wave[0] = 0;
-		return;
-	}
-	for (uint64_t n = first; n <= cycle; n++) {
-		const struct rec *k = &ls->ring[n % WINDOW];
-
-		port_wave_sample(w, k->cycle, &k->in, &k->c, &k->r);
-	}
-	port_wave_close(w);
-	fprintf(stderr, "  waveform of cycles %" PRIu64 "..%" PRIu64 ": %s\n", first, cycle,
-		ls->wave);
-}
-
-/*
- * Compares every output (array elements past their bound are not defined);
- * on a difference prints the cycle, each differing field and the inputs.
- */
-static int compare(struct lockstep *ls, const struct ipf_engine_in *in,
-		   const struct ipf_engine_out *c, const struct ipf_engine_out *r)
-{
-	if (!ports_compare(out_ports, NOUT, c, r, NULL, "C", "RTL"))
-		return 0;
-	fprintf(stderr, "ipf_engine mismatch at cycle %" PRIu64 " (%s)\n", ls->cycle,
-		ipf_engine_rtl_variant());
-	ports_compare(out_ports, NOUT, c, r, stderr, "C", "RTL");
-	fprintf(stderr, " inputs:\n");
-	ports_print(in_ports, NIN, in, stderr, "  ");
-	ls->mismatches++;
-	dump_window(ls, ls->cycle);
-	return 1;
-}
 
 /*
  * One cycle: the guard bit of the run's line from the C unit's registered
@@ -126,7 +63,8 @@ static int compare(struct lockstep *ls, const struct ipf_engine_in *in,
 
 static int step(struct lockstep *ls, struct ipf_engine_in *in, unsigned pop)
 {
-	struct ipf_engine_out oc, orr;
+	struct ipf_engine_out oc;
+	int bad;
 
 	if (ls->mismatches)
 		return 1;	/* stop at the first: the units have diverged */
@@ -140,13 +78,8 @@ static int step(struct lockstep *ls, struct ipf_engine_in *in, unsigned pop)
 	if (pop == POP_RANDOM)
 		pop = rnd(3) ? rnd(oc.count < 3 ? oc.count + 1u : 3u) : 0;
 	in->pop = (uint8_t)(pop < oc.count ? pop : oc.count);
-	ipf_engine_eval(&ls->c, in, &oc);
-	ipf_engine_rtl_eval(ls->r, in, &orr);
-	ls->ring[ls->cycle % WINDOW] = (struct rec){ ls->cycle, *in, oc, orr };
-	int bad = compare(ls, in, &oc, &orr);
-
-	ipf_engine_tick(&ls->c);
-	ipf_engine_rtl_tick(ls->r);
+	bad = twin_check_cycle(ls->k, ls->cycle, in, &oc) != 0;
+	ls->mismatches += bad;
 	ls->cycle++;
 	return bad;
 }
@@ -252,42 +185,25 @@ static int random_run(struct lockstep *ls, uint64_t cycles)
 
 int main(int argc, char **argv)
 {
-	int expect = argc > 1 && !strcmp(argv[1], "--expect-mismatch");
-	struct ipf_engine_params p;
+	struct ipf_engine_params *p;
 	static struct lockstep ls;
-	uint64_t cycles, seed;
-	int bad;
+	struct lockstep_args a;
+	int bad = lockstep_args("ipf_engine", argc, argv, &a);
 
-	if (argc < 2 + expect) {
-		fprintf(stderr, "usage: %s [--expect-mismatch] CYCLES [SEED]\n", argv[0]);
-		return 2;
-	}
-	cycles = strtoull(argv[1 + expect], NULL, 0);
-	seed = argc > 2 + expect ? strtoull(argv[2 + expect], NULL, 0) : 1;
-	rng = seed;
-	ipf_engine_rtl_params(&p);
-	ipf_engine_init(&ls.c, &p);
-	ls.r = ipf_engine_rtl_new();
-	if (!ls.r)
+	if (bad)
+		return bad;
+	rng = a.seed;
+	ipf_engine_configure(&ls.c, &a.cfg);
+	ls.k = lockstep_check("ipf_engine", &ls.c, &a, WINDOW);
+	if (!ls.k)
 		return 1;
+	p = &ls.c.p;
 	printf("ipf_engine lockstep (%s): nextline %u degree %u guarded %u depth %u "
-	       "guard_line %u line %u bytes, seed %" PRIu64 "\n", ipf_engine_rtl_variant(),
-	       p.nextline, p.degree, p.guarded, p.guard_depth, p.guard_line, p.line_bytes, seed);
+	       "guard_line %u line %u bytes, seed %" PRIu64 "\n", a.rtl->variant,
+	       p->nextline, p->degree, p->guarded, p->guard_depth, p->guard_line, p->line_bytes,
+	       a.seed);
 	bad = directed(&ls);
 	if (!bad)
-		bad = random_run(&ls, cycles);
-	ipf_engine_rtl_free(ls.r);
-	if (expect) {
-		FILE *f = ls.wave[0] ? fopen(ls.wave, "rb") : NULL;
-		int wave_ok = f && fseek(f, 0, SEEK_END) == 0 && ftell(f) > 0;
-
-		if (f)
-			fclose(f);
-		printf("%s after %" PRIu64 " cycles%s\n",
-		       bad ? "mismatch found, as expected" : "FAILED: no mismatch", ls.cycle,
-		       bad && !wave_ok ? ", but FAILED to write its waveform" : "");
-		return bad && wave_ok ? 0 : 1;
-	}
-	printf("%s: %" PRIu64 " cycles compared\n", bad ? "FAILED" : "agree", ls.cycle);
-	return bad ? 1 : 0;
+		bad = random_run(&ls, a.cycles);
+	return lockstep_verdict(ls.k, a.expect, bad, ls.cycle);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The checker catches a wrong RTL: linked with the SBUF_BROKEN build of
+ * The checker catches a wrong RTL: given ($SBUF_TWIN) the SBUF_BROKEN build of
  * rtl/sbuf.sv (a fill becomes available a cycle late), it must report a
  * mismatch and write a non-empty waveform of the window before it.
  */
@@ -19,9 +19,9 @@
 #include "sbuf_seq.h"
 #include "stim.h"
 
-static void assert_wave(const struct sbuf_check *k, uint64_t cycle, uint64_t first)
+static void assert_wave(const struct twin_check *k, uint64_t cycle, uint64_t first)
 {
-	const char *path = sbuf_check_wave_path(k);
+	const char *path = twin_check_wave_path(k);
 	char want[256];
 	struct stat sb;
 	struct fst_peek p;
@@ -50,18 +50,18 @@ static void test_sbuf_broken_late_fill_caught(void **state)
 	struct cosim_rig r;
 	int bad = -1;
 
-	assert_string_equal(sbuf_rtl_variant(), "sbuf_broken");
 	assert_int_equal(cosim_rig_open(&r), 0);
+	assert_string_equal(r.rtl->variant, "sbuf-broken");
 	assert_int_equal(r.nbufs, q->nbufs);
 	for (int s = 0; s < q->nsteps && bad < 0; s++) {
 		struct sbuf_out o;
 
-		if (sbuf_check_cycle(r.k, (uint64_t)s, &q->steps[s].in, &o))
+		if (twin_check_cycle(r.k, (uint64_t)s, &q->steps[s].in, &o))
 			bad = s;
 	}
 	assert_int_equal(bad, 5);
-	assert_int_equal(sbuf_check_mismatches(r.k), 1);
-	assert_int_equal(sbuf_check_rtl_out(r.k)->hit_avail, 0);
+	assert_int_equal(twin_check_mismatches(r.k), 1);
+	assert_int_equal(((const struct sbuf_out *)twin_check_rtl_out(r.k))->hit_avail, 0);
 	assert_wave(r.k, 5, 0);
 	cosim_rig_close(&r);
 }
@@ -80,7 +80,7 @@ static void test_sbuf_broken_random_caught(void **state)
 		struct sbuf_out o;
 
 		stim_inputs(&st, &in);
-		if (sbuf_check_cycle(r.k, cyc, &in, &o))
+		if (twin_check_cycle(r.k, cyc, &in, &o))
 			break;
 		stim_observe(&st, &in, &o);
 	}

@@ -2,14 +2,14 @@
 /*
  * The C unit and the RTL twin of the instruction stream buffers in lockstep:
  * directed sequences (sbuf_seq.c) and seeded random stimulus (stim.c), every
- * output compared in every cycle by the checker (sim/cosim/cosim.h).
+ * output compared in every cycle by the generic checker (sim/cosim/twin.h).
  *
- *	build/tests/cosim/test_sbuf_lockstep [CYCLES]
- *	SBUF_CYCLES=1000000 SBUF_SEED=7 build/tests/cosim/test_sbuf_lockstep
+ *	SBUF_TWIN=build/rtl/sbuf-4-4-1/twin.so build/tests/cosim/test_sbuf_lockstep [CYCLES]
+ *	SBUF_TWIN=... SBUF_CYCLES=1000000 SBUF_SEED=7 build/tests/cosim/test_sbuf_lockstep
  *
  * CYCLES (argument, else $SBUF_CYCLES, else 200000) is the random run's
  * length; $SBUF_SEED (default 1) its seed. The RTL's parameters are those
- * the linked library was built with (sbuf_rtl_params()).
+ * the model in $SBUF_TWIN was built with.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -40,8 +40,13 @@ static double now(void)
 static void test_sbuf_lockstep_directed(void **state)
 {
 	int ran = 0, nb, d, h;
+	struct cosim_rig g;
 
-	sbuf_rtl_params(&nb, &d, &h);
+	assert_int_equal(cosim_rig_open(&g), 0);
+	nb = g.nbufs;
+	d = g.depth;
+	h = g.head_only;
+	cosim_rig_close(&g);
 	for (int i = 0; i < sbuf_nseqs; i++) {
 		const struct sbuf_seq *q = &sbuf_seqs[i];
 		struct cosim_rig r;
@@ -53,7 +58,7 @@ static void test_sbuf_lockstep_directed(void **state)
 			const struct sbuf_out *x = &q->steps[s].out;
 			struct sbuf_out o;
 
-			if (sbuf_check_cycle(r.k, (uint64_t)s, &q->steps[s].in, &o))
+			if (twin_check_cycle(r.k, (uint64_t)s, &q->steps[s].in, &o))
 				fail_msg("%s: C and RTL differ in cycle %d", q->name, s);
 			if (o.hit != x->hit || o.hit_avail != x->hit_avail ||
 			    o.hit_buf != x->hit_buf || o.req_valid != x->req_valid ||
@@ -118,7 +123,7 @@ static void test_sbuf_lockstep_random(void **state)
 	struct cosim_rig r;
 	struct stim st;
 	struct cover cv = { 0 };
-	uint64_t seed = env_u64("SBUF_SEED", 1);
+	uint64_t seed = env_u64("SBUF_SEED", 1), checked = 0;
 	double t0;
 
 	assert_int_equal(cosim_rig_open(&r), 0);
@@ -129,8 +134,9 @@ static void test_sbuf_lockstep_random(void **state)
 		struct sbuf_out o;
 
 		if (cyc == random_cycles / 2) {	/* reset both halfway */
-			sbuf_init(&r.c, r.nbufs, r.depth, r.head_only);
-			sbuf_rtl_reset(r.rtl);
+			checked += twin_check_cycles(r.k);
+			cosim_rig_close(&r);
+			assert_int_equal(cosim_rig_open(&r), 0);
 		}
 		stim_inputs(&st, &in);
 		/* Now and then a fill of the line requested in this very cycle. */
@@ -146,10 +152,10 @@ static void test_sbuf_lockstep_random(void **state)
 		}
 		int he = hit_entry(&r.c, &in), full = all_valid(&r.c);
 
-		if (sbuf_check_cycle(r.k, cyc, &in, &o))
+		if (twin_check_cycle(r.k, cyc, &in, &o))
 			fail_msg("seed %llu: C and RTL differ in cycle %llu (waveform %s)",
 				 (unsigned long long)seed, (unsigned long long)cyc,
-				 sbuf_check_wave_path(r.k) ? sbuf_check_wave_path(r.k) : "none");
+				 twin_check_wave_path(r.k) ? twin_check_wave_path(r.k) : "none");
 		cover(&cv, &in, &o, he, full);
 		stim_observe(&st, &in, &o);
 	}
@@ -165,8 +171,8 @@ static void test_sbuf_lockstep_random(void **state)
 		      (unsigned long long)cv.misses, (unsigned long long)cv.replaced,
 		      (unsigned long long)cv.reqs, (unsigned long long)cv.fills,
 		      (unsigned long long)cv.same_cycle_fills, (unsigned long long)cv.flushes);
-	assert_int_equal(sbuf_check_cycles(r.k), random_cycles);
-	assert_int_equal(sbuf_check_mismatches(r.k), 0);
+	assert_int_equal(checked + twin_check_cycles(r.k), random_cycles);
+	assert_int_equal(twin_check_mismatches(r.k), 0);
 	/* The stimulus must keep the interesting cases frequent. */
 	if (random_cycles >= 100000) {
 		assert_true(cv.hits_avail * 20 > cv.lookups);
@@ -182,7 +188,9 @@ static void test_sbuf_lockstep_random(void **state)
 static void test_sbuf_wave_dump_readable(void **state)
 {
 	char path[256];
-	struct sbuf_wave *w;
+	const struct twin *t = twin_find("sbuf", 4);
+	const struct port_unit *u = &t->ports;
+	struct port_wave *w;
 	struct fst_peek p;
 	struct stat sb;
 	struct sbuf c;
@@ -190,7 +198,7 @@ static void test_sbuf_wave_dump_readable(void **state)
 
 	mkdir(wave_dir(), 0777);
 	snprintf(path, sizeof(path), "%s/sbuf-dump-test.fst", wave_dir());
-	w = sbuf_wave_open(path);
+	w = port_wave_open(path, &u, 1);
 	assert_non_null(w);
 	sbuf_init(&c, 4, 4, 0);
 	stim_init(&st, 5);
@@ -203,11 +211,11 @@ static void test_sbuf_wave_dump_readable(void **state)
 		bad = o;
 		bad.req_line ^= cyc == 250;	/* one made-up difference */
 		if (cyc >= 100)
-			sbuf_wave_sample(w, cyc, &in, &o, cyc < 200 ? NULL : &bad);
+			port_wave_sample(w, 0, cyc, &in, &o, cyc < 200 ? NULL : &bad);
 		stim_observe(&st, &in, &o);
 		sbuf_tick(&c);
 	}
-	sbuf_wave_close(w);
+	assert_int_equal(port_wave_close(w), 0);
 	assert_int_equal(stat(path, &sb), 0);
 	assert_true(sb.st_size > 0);
 	assert_int_equal(fst_peek(path, 250, &p), 0);

@@ -26,7 +26,7 @@ static int always_step(struct machine *m, void *ctx)
 {
 	(void)ctx;
 	for (int i = 0; i < m->timing->ncores; i++)
-		m->timing->core[i].ipf.sb_always = 1;
+		m->timing->core[i].ipf.sb_tap.always = 1;
 	return 0;
 }
 

@@ -1,12 +1,13 @@
 #!/bin/sh
 # tests/quanta/run.sh - functional mode in quanta (sys.quantum): the same run
 # twice gives the same output and statistics byte for byte; every quantum
-# gives the demo's and the self-modifying-code test's output of a quantum of
-# 1; an instruction limit stops at exactly that many instructions whatever
-# the quantum.
-# usage: run.sh OSPREY DEMO_ELF SMC_ELF KERNEL_ELF SHELL_IMAGE OUT_DIR
+# gives the demo's and the self-modifying-code tests' output of a quantum of
+# 1 (smc_ahead: a store into the code its own run reaches, in timing mode
+# too); an instruction limit stops at exactly that many instructions
+# whatever the quantum.
+# usage: run.sh OSPREY DEMO_ELF SMC_ELF SMC_AHEAD_ELF KERNEL_ELF SHELL_IMAGE OUT_DIR
 set -u
-osprey=$1 demo=$2 smc=$3 kernel=$4 shell_img=$5 out=$6
+osprey=$1 demo=$2 smc=$3 smc_ahead=$4 kernel=$5 shell_img=$6 out=$7
 mkdir -p "$out"
 pass=0
 fail=0
@@ -44,7 +45,7 @@ else
 fi
 
 # Every quantum, the same program output as a quantum of 1.
-for prog in demo smc; do
+for prog in demo smc smc_ahead; do
 	eval elf=\$$prog
 	run $prog-q1 --cores 4 --set sys.quantum=1 "$elf"
 	grep -q '^status 0$' "$out/$prog-q1.out" || bad "$prog, quantum 1: did not pass"
@@ -58,6 +59,15 @@ for prog in demo smc; do
 		fi
 	done
 done
+
+# The timing model runs the store-ahead code as the functional loop does.
+"$osprey" -q --mode timing "$smc_ahead" </dev/null >"$out/smc_ahead-timing.out" 2>&1
+if [ $? = 0 ] && grep -q ': ok$' "$out/smc_ahead-timing.out"; then
+	ok "smc_ahead, timing mode: the new code ran"
+else
+	bad "smc_ahead, timing mode: failed"
+	head -5 "$out/smc_ahead-timing.out"
+fi
 
 # An instruction limit is exact in any quantum.
 for q in 3 256 65536; do

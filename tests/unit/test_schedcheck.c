@@ -23,10 +23,11 @@ struct rig_sched {
 
 static struct rig_sched *make(uint64_t threshold)
 {
+	static const uint32_t ratio[4] = { 1, 1, 1, 1 };
 	struct rig_sched *r = calloc(1, sizeof(*r));
 
 	r->out = open_memstream(&r->text, &r->len);
-	simctl_init(&r->port, 4, &r->now);
+	simctl_init(&r->port, 4, &r->now, ratio, 0);
 	schedcheck_init(&r->sc, 4, threshold, r->out);
 	assert_int_equal(simctl_listen(&r->port, schedcheck_event, &r->sc), 0);
 	return r;

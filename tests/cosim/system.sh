@@ -3,8 +3,8 @@
 # beside its C unit (--cosim=all) and driving the machine (--rtl=all), on
 # the demo and a slice of the kernel's shell workload, each compared byte
 # for byte (console output, exit status, --stats) with the pure C run; and
-# a broken stream buffer model in shadow must stop the run (exit 5) with a
-# mismatch waveform.
+# a broken stream buffer model and a broken fetch unit model in shadow must
+# each stop the run (exit 5) with a mismatch waveform.
 # Usage: tests/cosim/system.sh OSPREY RTL_DIR DEMO_ELF KERNEL_ELF SHELL_IMG DEMO_CYCLES KERNEL_CYCLES
 # (a cycle count of 0: the whole run). The configuration puts on every
 # twinned unit with the geometry make test builds first (tests/cosim/cosim.mk).
@@ -29,6 +29,14 @@ run() {
 		</dev/null >"$name.$tag.out" 2>"$name.$tag.err"; echo "exit $?" >>"$name.$tag.out")
 }
 
+# compared ERR MODE: every twinned unit compared, none mismatching
+compared() {
+	for unit in sbuf ipf_engine bus_arb fetch; do
+		grep -q "^osprey: $2 $unit: [1-9][0-9]* core-cycles compared, 0 mismatching" "$1" ||
+			return 1
+	done
+}
+
 # check NAME ARGS...: the C run, then shadow and replace, compared with it
 check() {
 	name=$1
@@ -38,10 +46,7 @@ check() {
 		run "$name" $mode "--$mode=all" "$@"
 		if cmp -s "$tmp/$name.c.out" "$tmp/$name.$mode.out" &&
 		   cmp -s "$tmp/$name.c.json" "$tmp/$name.$mode.json" &&
-		   grep -q "^osprey: $mode sbuf: [1-9][0-9]* core-cycles compared, 0 mismatching" \
-			"$tmp/$name.$mode.err" &&
-		   grep -q "^osprey: $mode ipf_engine: [1-9][0-9]* core-cycles compared, 0 mismatching" \
-			"$tmp/$name.$mode.err"; then
+		   compared "$tmp/$name.$mode.err" $mode; then
 			echo "PASS $name --$mode=all: output and --stats identical to the C run"
 			grep "core-cycles compared" "$tmp/$name.$mode.err" | sed 's/^/     /'
 			pass=$((pass + 1))
@@ -60,27 +65,36 @@ check demo --cores 4 $twins $(limit "$demo_cycles") "$demo"
 # shellcheck disable=SC2086
 check kernel --cores 4 $twins $(limit "$kernel_cycles") --disk "$shell_img" "$kernel"
 
-# A broken stream buffer model, in the place of the good one, is caught (the
-# stream buffers alone: with the prefetch engine too they see fewer misses).
-mkdir -p "$tmp/broken"
-ln -s "$rtl_dir/sbuf-broken" "$tmp/broken/sbuf-4-4-1"
-# shellcheck disable=SC2086
-if (cd "$tmp" && OSPREY_RTL_DIR="$tmp/broken" "$osprey" --cores 4 --set sbuf.count=4 \
-	--set sbuf.depth=4 --set sbuf.hit=any --cosim=sbuf \
-	$(limit "$demo_cycles") "$demo" </dev/null >/dev/null 2>broken.err); then
-	status=0
-else
-	status=$?
-fi
-if [ "$status" = 5 ] && grep -q "sbuf cosim: MISMATCH at cycle" "$tmp/broken.err" &&
-   ls "$tmp"/waves/sbuf-mismatch-*.fst >/dev/null 2>&1; then
-	echo "PASS broken sbuf model: stopped with exit 5 and $(cd "$tmp" && ls waves/*.fst)"
-	pass=$((pass + 1))
-else
-	echo "FAIL broken sbuf model: exit $status"
-	tail -5 "$tmp/broken.err"
-	fail=$((fail + 1))
-fi
+# broken UNIT DIR OPTS...: UNIT's broken model, in the place of the good one
+# (DIR, the geometry OPTS set), must stop a shadow run of the demo.
+broken() {
+	unit=$1 dir=$2
+	shift 2
+	mkdir -p "$tmp/broken-$unit"
+	ln -s "$rtl_dir/$unit-broken" "$tmp/broken-$unit/$dir"
+	# shellcheck disable=SC2086
+	if (cd "$tmp" && OSPREY_RTL_DIR="$tmp/broken-$unit" "$osprey" --cores 4 "$@" \
+		--cosim=$unit $(limit "$demo_cycles") "$demo" </dev/null >/dev/null \
+		2>"broken-$unit.err"); then
+		status=0
+	else
+		status=$?
+	fi
+	if [ "$status" = 5 ] && grep -q "$unit cosim: MISMATCH at cycle" "$tmp/broken-$unit.err" &&
+	   ls "$tmp"/waves/$unit-mismatch-*.fst >/dev/null 2>&1; then
+		echo "PASS broken $unit model: stopped with exit 5 and" \
+			"$(cd "$tmp" && ls waves/$unit-mismatch-*.fst)"
+		pass=$((pass + 1))
+	else
+		echo "FAIL broken $unit model: exit $status"
+		tail -5 "$tmp/broken-$unit.err"
+		fail=$((fail + 1))
+	fi
+}
+
+# The stream buffers alone: with the prefetch engine too they see fewer misses.
+broken sbuf sbuf-4-4-1 --set sbuf.count=4 --set sbuf.depth=4 --set sbuf.hit=any
+broken fetch fetch-32-2
 
 echo "cosim system: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -94,7 +94,7 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	c->charged[STALL_WB] = &c->stats.stall_wb;
 	c->charged[STALL_MMIO] = &c->stats.stall_mmio;
 	c->charged[STALL_IDLE] = &c->stats.idle;
-	fetch_init(&c->fu, l1i, cfg->core.fetch_queue, &c->mode, mm, &c->guard_en);
+	ifetch_init(&c->fu, l1i, cfg, &c->mode, mm);
 	wbuf_init(&c->wb, cfg->core.wb_entries);
 	l1i->wake = wake_from_l1;
 	l1i->wake_ctx = c;
@@ -437,7 +437,7 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 		break;
 	case IC_FENCE_I:
 		l1_flush(c->l1i);	/* and its prefetchers */
-		fetch_flush(&c->fu);
+		ifetch_flush(&c->fu, now);
 		/* fall through */
 	case IC_SFENCE:
 	case IC_XRET:
@@ -489,7 +489,7 @@ static inline int step(struct core *c, uint64_t now)
 		goto run;
 
 	c->guard_en = pk->guard_en;
-	if (fetch_get(&c->fu, pk->fetch_pa, now) != FETCH_READY) {
+	if (ifetch_get(&c->fu, pk->fetch_pa, pk->guard_en, now) != FETCH_READY) {
 		profile_missed(c, PROF_IMISS);
 		return sleep_on(c, now, STALL_IMISS);
 	}
@@ -590,13 +590,12 @@ void core_describe_wait(const struct core *c, uint64_t now, char *buf, int len)
 		[FL_NONE] = "not requested", [FL_PENDING] = "an L1I miss on its way",
 		[FL_READY] = "in the fetch queue",
 	};
-	const struct fetch *f = &c->fu;
+	uint8_t state;
+	uint32_t line = ifetch_wait_addr(&c->fu, c->pk.fetch_pa, &state);
 
 	switch (c->cause) {
 	case STALL_IMISS:
-		snprintf(buf, len, "the instruction line 0x%08x (%s; %s)",
-			 (f->cur_state != FL_NONE ? f->cur : c->pk.fetch_pa >> f->line_shift)
-			 << f->line_shift, line_states[f->cur_state],
+		snprintf(buf, len, "the instruction line 0x%08x (%s; %s)", line, line_states[state],
 			 pf_set_stall_note(&c->pf) ? pf_set_stall_note(&c->pf) : "no prefetcher");
 		break;
 	case STALL_DMISS:

@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #include "cpu/bpred.h"
-#include "cpu/fetch.h"
+#include "cpu/ifetch.h"
 #include "cpu/hart.h"
 #include "mem/l1.h"
 #include "mem/prefetcher.h"
@@ -77,7 +77,7 @@ struct core {
 	 */
 	uint32_t ratio;
 	struct bpred bp;
-	struct fetch fu;		/* the fetch unit */
+	struct ifetch fu;		/* the fetch unit and its glue */
 	struct pf_set pf;		/* its prefetchers */
 	int guard_en;			/* guarded prefetching is on for the code page fetched */
 	struct wbuf wb;

@@ -130,7 +130,7 @@ int timing_cycle(struct timing *t, uint64_t now)
 		if (next <= now) {
 			if (!(__builtin_expect(c->poll, 0) && core_poll(c, now))) {
 				retired += core_step(c, now);
-				stuck |= c->stuck;
+				stuck |= c->stuck | c->fu.tap.failed;
 				if (__builtin_expect(retired >= budget, 0))
 					break;	/* the run's instruction limit: it stops here */
 			}
@@ -206,6 +206,7 @@ int timing_taps(struct timing *t, struct unit_tap **taps)
 	for (int i = 0; i < t->ncores; i++) {
 		int first = n;
 
+		taps[n++] = &t->core[i].fu.tap;
 		n += pf_set_taps(&t->core[i].pf, taps + n);
 		for (int k = first; k < n; k++)
 			taps[k]->core = i;
@@ -221,7 +222,7 @@ int timing_taps(struct timing *t, struct unit_tap **taps)
 
 int timing_twin_failed(const struct timing *t, int core)
 {
-	return t->core[core].pf.failed ||
+	return t->core[core].fu.tap.failed || t->core[core].pf.failed ||
 	       (core == 0 && (t->bus.arb_tap.failed || (t->dma && t->dma->tap.failed)));
 }
 

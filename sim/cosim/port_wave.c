@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include "fstapi.h"
@@ -75,6 +76,36 @@ static struct wave_sig *declare_all(struct port_wave *w, struct wave_sig *s, enu
 	return s;
 }
 
+/* Value bits of every element of @n ports. */
+static unsigned long long value_bits(const struct port_desc *p, int n)
+{
+	unsigned long long bits = 0;
+
+	for (int k = 0; k < n; k++)
+		bits += (unsigned long long)p[k].count * p[k].bits;
+	return bits;
+}
+
+/*
+ * The FST writer maps working files of 16 bytes per signal and a byte per
+ * value bit; under a file size limit (ulimit -f) below that, touching them
+ * would kill the process (SIGBUS). Says so and returns 0 then.
+ */
+static int working_files_fit(const struct port_wave *w, const struct port_unit *const *u)
+{
+	unsigned long long need = 16ull * (unsigned)w->nsig;
+	struct rlimit r;
+
+	for (int i = 0; i < w->nunits; i++)	/* inputs, mismatch, C and RTL outputs */
+		need += value_bits(u[i]->in, u[i]->nin) + 1 + 2 * value_bits(u[i]->out, u[i]->nout);
+	if (getrlimit(RLIMIT_FSIZE, &r) || r.rlim_cur == RLIM_INFINITY || r.rlim_cur >= need)
+		return 1;
+	fprintf(stderr, "wave: %s: the file size limit (%llu bytes) is below the %llu bytes "
+		"the FST writer's working files need\n", w->path, (unsigned long long)r.rlim_cur,
+		need);
+	return 0;
+}
+
 struct port_wave *port_wave_open(const char *path, const struct port_unit *const *u, int n)
 {
 	struct port_wave *w = calloc(1, sizeof(*w));
@@ -94,7 +125,7 @@ struct port_wave *port_wave_open(const char *path, const struct port_unit *const
 		w->nsig += w->unit[i].nin_sig + 1 + 2 * w->unit[i].nout_sig;
 	}
 	w->sig = calloc((size_t)w->nsig + 1, sizeof(*w->sig));
-	if (!w->sig)
+	if (!w->sig || !working_files_fit(w, u))
 		goto out_free;
 	/* fstWriterCreate() does not report a failed fopen() clearly: try first. */
 	f = fopen(path, "wb");

@@ -9,6 +9,7 @@
  */
 #include "twin.h"
 
+#include "cpu/fetch.h"
 #include "cpu/ipf_engine.h"
 #include "mem/bus_arb.h"
 #include "mem/dma.h"
@@ -18,7 +19,8 @@
 	X(sbuf, SBUF, NULL)                                                                \
 	X(ipf_engine, IPF_ENGINE, ipf_engine_in_legalize)                                  \
 	X(bus_arb, BUS_ARB, bus_arb_in_legalize)                                        \
-	X(dma, DMA, dma_in_legalize)
+	X(dma, DMA, dma_in_legalize)                                                       \
+	X(fetch, FETCH, NULL)
 
 /* The port tables' rows: twin_in_t and twin_out_t are typedefs local to each unit's function. */
 #define TWIN_IN_S(type, name, bits) PORT_DESC_S(twin_in_t, type, name, bits)

@@ -13,7 +13,7 @@
 #                          the Verilated model of one geometry, for osprey
 #                          (the command osprey names when it lacks one)
 #   make lint-rtl          verilator --lint-only -Wall on every rtl/*.sv
-#   make synth-rtl         yosys synth of rtl/sbuf.sv, rtl/bus_arb.sv and rtl/dma.sv, cell counts
+#   make synth-rtl         yosys synth of rtl/sbuf.sv, bus_arb.sv, dma.sv and fetch.sv, cell counts
 #   TWIN_SEED=N            the random stimulus' seed (default 1)
 #
 # A geometry is the unit's parameters, named as its configuration keys in
@@ -76,6 +76,11 @@ TWIN_GEOMETRIES_bus_arb    := SYS_CORES=4,DMA_ENABLED=0 SYS_CORES=4,DMA_ENABLED=
 # which ends at 2^32 (address sums wrap).
 TWIN_GEOMETRIES_dma        := SYS_CORES=4,DMA_INFLIGHT=4,L2_LINE=64,DMA_GRANULE=4,DMA_MAX_LEN=65536,DMA_SETUP=10,SYS_MEM_SIZE=134217728 \
 			      SYS_CORES=3,DMA_INFLIGHT=5,L2_LINE=32,DMA_GRANULE=1,DMA_MAX_LEN=4096,DMA_SETUP=0,SYS_MEM_SIZE=2147483648
+# The fetch unit: the default machine's 32-byte lines and 2-instruction
+# queue; 64 and 8; 16 and 4 (the queue reaches past the line from every
+# offset).
+TWIN_GEOMETRIES_fetch      := L1I_LINE=32,CORE_FETCH_QUEUE=2 L1I_LINE=64,CORE_FETCH_QUEUE=8 \
+			      L1I_LINE=16,CORE_FETCH_QUEUE=4
 # The units: those with a TWIN_GEOMETRIES_ line.
 TWIN_UNITS := $(sort $(patsubst TWIN_GEOMETRIES_%,%,$(filter TWIN_GEOMETRIES_%,$(.VARIABLES))))
 
@@ -191,15 +196,15 @@ endef
 
 $(eval $(call cosim_prog,test_sbuf_lockstep,$(COSIM_OUT)/fst_peek.o $(COSIM_STIM)))
 $(eval $(call cosim_prog,test_sbuf_broken,$(COSIM_OUT)/fst_peek.o $(COSIM_STIM)))
-$(eval $(call cosim_prog,test_ipf_engine_lockstep,))
-$(eval $(call cosim_prog,test_bus_arb_lockstep,))
-$(eval $(call cosim_prog,test_dma_lockstep,))
+# The units with a directed lockstep program of their own,
+# tests/cosim/test_UNIT_lockstep.c (TWIN.so CYCLES SEED, or --expect-mismatch).
+DIRECTED_UNITS := ipf_engine bus_arb dma fetch
+$(foreach u,$(DIRECTED_UNITS),$(eval $(call cosim_prog,test_$(u)_lockstep,)))
 $(eval $(call cosim_prog,test_twin_lockstep,))
 $(eval $(call cosim_prog,twin_views,))
 
 COSIM_PROGS := $(addprefix $(COSIM_OUT)/,test_sbuf_spec test_sbuf_lockstep test_sbuf_broken \
-		test_ipf_engine_lockstep test_bus_arb_lockstep test_dma_lockstep test_twin_lockstep \
-		twin_views)
+		$(foreach u,$(DIRECTED_UNITS),test_$(u)_lockstep) test_twin_lockstep twin_views)
 
 .PRECIOUS: $(COSIM_OUT)/%.o
 
@@ -218,30 +223,18 @@ define twin_runs
 		SBUF_TWIN=$(RTL_OUT)/$$g/twin.so SBUF_SEED=$(TWIN_SEED) \
 			$(COSIM_OUT)/test_sbuf_lockstep $(1) || failed="$$failed sbuf:$$g"; \
 	done; \
-	for g in $(foreach g,$(TWIN_GEOMETRIES_ipf_engine),$(call twin_dir,ipf_engine,$(g))); do \
-		$(COSIM_OUT)/test_ipf_engine_lockstep $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
-			|| failed="$$failed ipf_engine:$$g"; \
-	done; \
-	for g in $(foreach g,$(TWIN_GEOMETRIES_bus_arb),$(call twin_dir,bus_arb,$(g))); do \
-		$(COSIM_OUT)/test_bus_arb_lockstep $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
-			|| failed="$$failed bus_arb:$$g"; \
-	done; \
-	for g in $(foreach g,$(TWIN_GEOMETRIES_dma),$(call twin_dir,dma,$(g))); do \
-		$(COSIM_OUT)/test_dma_lockstep $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
-			|| failed="$$failed dma:$$g"; \
-	done; \
+	$(foreach u,$(DIRECTED_UNITS),for g in $(foreach g,$(TWIN_GEOMETRIES_$(u)),$(call twin_dir,$(u),$(g))); do \
+		$(COSIM_OUT)/test_$(u)_lockstep $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
+			|| failed="$$failed $(u):$$g"; \
+	done;) \
 	$(foreach u,$(TWIN_UNITS),for g in $(foreach g,$(TWIN_GEOMETRIES_$(u)),$(call twin_dir,$(u),$(g))); do \
 		$(COSIM_OUT)/test_twin_lockstep $(u) $(RTL_OUT)/$$g/twin.so $(1) $(TWIN_SEED) \
 			|| failed="$$failed random:$$g"; \
 	done;) \
 	echo "== the broken builds (mismatch reports below are expected)"; \
 	SBUF_TWIN=$(RTL_OUT)/sbuf-broken/twin.so $(COSIM_OUT)/test_sbuf_broken || failed="$$failed broken:sbuf"; \
-	$(COSIM_OUT)/test_ipf_engine_lockstep --expect-mismatch $(RTL_OUT)/ipf_engine-broken/twin.so \
-		$(1) $(TWIN_SEED) || failed="$$failed broken:ipf_engine"; \
-	$(COSIM_OUT)/test_bus_arb_lockstep --expect-mismatch $(RTL_OUT)/bus_arb-broken/twin.so \
-		$(1) $(TWIN_SEED) || failed="$$failed broken:bus_arb"; \
-	$(COSIM_OUT)/test_dma_lockstep --expect-mismatch $(RTL_OUT)/dma-broken/twin.so \
-		$(1) $(TWIN_SEED) || failed="$$failed broken:dma"; \
+	$(foreach u,$(DIRECTED_UNITS),$(COSIM_OUT)/test_$(u)_lockstep --expect-mismatch \
+		$(RTL_OUT)/$(u)-broken/twin.so $(1) $(TWIN_SEED) || failed="$$failed broken:$(u)";) \
 	$(foreach u,$(TWIN_UNITS),$(COSIM_OUT)/test_twin_lockstep --expect-mismatch $(u) \
 		$(RTL_OUT)/$(u)-broken/twin.so $(1) $(TWIN_SEED) || failed="$$failed random-broken:$(u)";) \
 	if [ -n "$$failed" ]; then echo "cosim lockstep: FAILED:$$failed"; exit 1; fi; \
@@ -284,9 +277,11 @@ lint-rtl:
 		--top-module dma rtl/dma.sv
 	$(VERILATOR) --lint-only -Wall -GSYS_CORES=1 -GDMA_INFLIGHT=1 -GDMA_SETUP=0 -GL2_LINE=4 \
 		-GDMA_GRANULE=1 --top-module dma rtl/dma.sv
+	$(VERILATOR) --lint-only -Wall -DFETCH_BROKEN --top-module fetch rtl/fetch.sv
 	@echo "lint-rtl: clean"
 
-synth-rtl: $(RTL_OUT)/sbuf.synth.log $(RTL_OUT)/bus_arb.synth.log $(RTL_OUT)/dma.synth.log
+synth-rtl: $(RTL_OUT)/sbuf.synth.log $(RTL_OUT)/bus_arb.synth.log $(RTL_OUT)/dma.synth.log \
+	   $(RTL_OUT)/fetch.synth.log
 	@for f in $^; do echo "$$f:"; grep -E "Number of (wires|cells):" $$f | tail -2; done
 	@echo "synth-rtl: full reports in $^"
 
@@ -311,7 +306,7 @@ TEST_TARGETS += test-cosim-unit
 SYSTEM_CYCLES_SHORT ?= 1000000
 SYSTEM_CYCLES_LONG  ?= 20000000
 COSIM_SYSTEM_DEPS = $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(TWIN_MODELS) \
-		    $(RTL_OUT)/sbuf-broken/twin.so
+		    $(RTL_OUT)/sbuf-broken/twin.so $(RTL_OUT)/fetch-broken/twin.so
 
 .PHONY: test-cosim-system cosim-system-long
 test-cosim-system: $(COSIM_SYSTEM_DEPS)

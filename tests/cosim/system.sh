@@ -4,9 +4,10 @@
 # the demo and a slice of the kernel's shell workload (and a later slice
 # with the DMA engine on, which the kernel uses to zero and copy pages), each
 # compared byte for byte (console output, exit status, --stats) with the
-# pure C run; a broken stream buffer model in shadow must stop the run
-# (exit 5) with a mismatch waveform; and a twin must be refused for a unit a
-# fast-forward used (the DMA engine's: a twin starts from reset).
+# pure C run; a broken stream buffer model and a broken fetch unit model in
+# shadow must each stop the run (exit 5) with a mismatch waveform; and a twin
+# must be refused for a unit a fast-forward used (the DMA engine's: a twin
+# starts from reset).
 # Usage: tests/cosim/system.sh OSPREY RTL_DIR DEMO_ELF KERNEL_ELF SHELL_IMG DEMO_CYCLES KERNEL_CYCLES
 # (a cycle count of 0: the whole run). The configuration puts on every
 # twinned unit with the geometry make test builds first (tests/cosim/cosim.mk).
@@ -33,7 +34,7 @@ run() {
 
 # check NAME ARGS...: the C run, then shadow and replace, compared with it;
 # every unit of $units compared
-units="sbuf ipf_engine"
+units="sbuf ipf_engine bus_arb fetch"
 check() {
 	name=$1
 	shift
@@ -67,7 +68,7 @@ check kernel --cores 4 $twins $(limit "$kernel_cycles") --disk "$shell_img" "$ke
 # The kernel first uses the engine after some 10.5M instructions: the slice
 # starts there (the fast-forward leaves the engine as reset) and runs 2M
 # instructions, in which it moves some hundred blocks.
-units="sbuf ipf_engine bus_arb dma"
+units="sbuf ipf_engine bus_arb fetch dma"
 # shellcheck disable=SC2086
 check kernel-dma --cores 4 $twins --set dma.enabled=on --fast-forward 10500000 \
 	--max-insns 12500000 --disk "$shell_img" "$kernel"
@@ -94,27 +95,36 @@ else
 	fail=$((fail + 1))
 fi
 
-# A broken stream buffer model, in the place of the good one, is caught (the
-# stream buffers alone: with the prefetch engine too they see fewer misses).
-mkdir -p "$tmp/broken"
-ln -s "$rtl_dir/sbuf-broken" "$tmp/broken/sbuf-4-4-1"
-# shellcheck disable=SC2086
-if (cd "$tmp" && OSPREY_RTL_DIR="$tmp/broken" "$osprey" --cores 4 --set sbuf.count=4 \
-	--set sbuf.depth=4 --set sbuf.hit=any --cosim=sbuf \
-	$(limit "$demo_cycles") "$demo" </dev/null >/dev/null 2>broken.err); then
-	status=0
-else
-	status=$?
-fi
-if [ "$status" = 5 ] && grep -q "sbuf cosim: MISMATCH at cycle" "$tmp/broken.err" &&
-   ls "$tmp"/waves/sbuf-mismatch-*.fst >/dev/null 2>&1; then
-	echo "PASS broken sbuf model: stopped with exit 5 and $(cd "$tmp" && ls waves/*.fst)"
-	pass=$((pass + 1))
-else
-	echo "FAIL broken sbuf model: exit $status"
-	tail -5 "$tmp/broken.err"
-	fail=$((fail + 1))
-fi
+# broken UNIT DIR OPTS...: UNIT's broken model, in the place of the good one
+# (DIR, the geometry OPTS set), must stop a shadow run of the demo.
+broken() {
+	unit=$1 dir=$2
+	shift 2
+	mkdir -p "$tmp/broken-$unit"
+	ln -s "$rtl_dir/$unit-broken" "$tmp/broken-$unit/$dir"
+	# shellcheck disable=SC2086
+	if (cd "$tmp" && OSPREY_RTL_DIR="$tmp/broken-$unit" "$osprey" --cores 4 "$@" \
+		--cosim=$unit $(limit "$demo_cycles") "$demo" </dev/null >/dev/null \
+		2>"broken-$unit.err"); then
+		status=0
+	else
+		status=$?
+	fi
+	if [ "$status" = 5 ] && grep -q "$unit cosim: MISMATCH at cycle" "$tmp/broken-$unit.err" &&
+	   ls "$tmp"/waves/$unit-mismatch-*.fst >/dev/null 2>&1; then
+		echo "PASS broken $unit model: stopped with exit 5 and" \
+			"$(cd "$tmp" && ls waves/$unit-mismatch-*.fst)"
+		pass=$((pass + 1))
+	else
+		echo "FAIL broken $unit model: exit $status"
+		tail -5 "$tmp/broken-$unit.err"
+		fail=$((fail + 1))
+	fi
+}
+
+# The stream buffers alone: with the prefetch engine too they see fewer misses.
+broken sbuf sbuf-4-4-1 --set sbuf.count=4 --set sbuf.depth=4 --set sbuf.hit=any
+broken fetch fetch-32-2
 
 echo "cosim system: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+#include "cpu/ifetch.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "sys/config.h"
+
+const struct stat_field fetch_stat_fields[] = {
+	STAT(struct fetch_stats, lines), STAT(struct fetch_stats, lookahead),
+	STAT(struct fetch_stats, lookahead_used), STAT(struct fetch_stats, redirects),
+};
+const int fetch_stat_nfields = sizeof(fetch_stat_fields) / sizeof(fetch_stat_fields[0]);
+
+void ifetch_init(struct ifetch *f, struct l1 *l1i, const struct config *cfg, const uint8_t *mode,
+		 const struct memmap *mm)
+{
+	memset(f, 0, sizeof(*f));
+	fetch_configure(&f->u, cfg);
+	f->tap = (struct unit_tap){ .unit = "fetch", .c_unit = &f->u };
+	f->l1i = l1i;
+	f->mode = mode;
+	f->mm = mm;
+}
+
+/* One evaluation: the unit's, or the tap's in its stead. */
+static inline __attribute__((always_inline)) void eval(struct ifetch *f, int tapped, uint64_t now,
+							const struct fetch_in *in,
+							struct fetch_out *out)
+{
+	if (tapped)
+		f->tap.eval(&f->tap, now, in, out);
+	else
+		fetch_eval(&f->u, in, out);
+}
+
+/* The unit's events of the cycle, counted in the current mode. */
+static inline void count(struct ifetch *f, const struct fetch_out *out)
+{
+	int m = *f->mode;
+
+	f->stats.lines.v[m] += out->lines;
+	f->stats.lookahead.v[m] += out->lookahead;
+	f->stats.lookahead_used.v[m] += out->lookahead_used;
+	f->stats.redirects.v[m] += out->redirects;
+}
+
+/* The fast path's claim broken in a step it would have skipped: the run stops. */
+static void fast_claim_broken(struct ifetch *f, uint32_t pa)
+{
+	fprintf(stderr, "osprey: fetch: the fast path would have skipped a step that changes the "
+		"unit (fetch at 0x%08x)\n", (unsigned)pa);
+	f->tap.failed = 1;
+}
+
+/*
+ * A cycle of the unit with the inputs @in, in the order of cpu/fetch_if.h.
+ * The answers start as the glue's guess (a hit: the common case); the unit
+ * is evaluated again only when the L1I answers otherwise, since the same
+ * inputs give the same outputs. Written out once for both kinds of
+ * evaluation; without a tap the unit's evaluation is inlined.
+ */
+static inline __attribute__((always_inline)) enum fetch_result
+settle(struct ifetch *f, int tapped, struct fetch_in *in, uint64_t now)
+{
+	int fast = tapped && in->req_valid && !in->flush && fetch_fast_ready(&f->u, in->req_pa);
+	uint32_t shift = f->u.line_shift;
+	struct fetch_out out;
+	uint8_t a;
+
+	eval(f, tapped, now, in, &out);
+	if (out.drop_cur_valid)
+		l1_abandon(f->l1i, out.cur_line);
+	if (out.want_valid) {
+		a = (uint8_t)l1_access(f->l1i, out.want_line << shift, 0, now);
+		if (a != in->want_resp) {
+			in->want_resp = a;
+			eval(f, tapped, now, in, &out);
+		}
+	}
+	if (out.drop_next_valid)
+		l1_abandon(f->l1i, out.next_line);
+	if (out.ahead_valid) {
+		a = (uint8_t)l1_access(f->l1i, out.ahead_line << shift, 0, now);
+		if (a != in->ahead_resp) {
+			in->ahead_resp = a;
+			eval(f, tapped, now, in, &out);
+		}
+	}
+	count(f, &out);
+	if (fast && !fetch_step_idle(&f->u, &out))
+		fast_claim_broken(f, in->req_pa);
+	if (tapped)
+		f->tap.tick(&f->tap);
+	else
+		fetch_tick(&f->u);
+	return out.ready ? FETCH_READY : FETCH_WAIT;
+}
+
+/* The cycle through the tap, out of the way of the common one. */
+static __attribute__((noinline)) enum fetch_result tapped_cycle(struct ifetch *f,
+								  struct fetch_in *in, uint64_t now)
+{
+	return settle(f, 1, in, now);
+}
+
+enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now)
+{
+	struct fetch_in in = {
+		.req_valid = 1, .guard_en = (uint8_t)guard_en,
+		.want_resp = L1_HIT, .ahead_resp = L1_HIT, .req_pa = pa,
+	};
+
+	if (guard_en)
+		in.guarded = (uint8_t)memmap_line_guarded(f->mm, pa & ~f->u.line_mask,
+							  f->u.p.line_bytes);
+	if (f->tap.eval)
+		return tapped_cycle(f, &in, now);
+	return settle(f, 0, &in, now);
+}
+
+void ifetch_flush(struct ifetch *f, uint64_t now)
+{
+	struct fetch_in in = { .flush = 1, .want_resp = L1_HIT, .ahead_resp = L1_HIT };
+
+	/* A flush asks for no line: settle only abandons. */
+	if (f->tap.eval)
+		tapped_cycle(f, &in, now);
+	else
+		settle(f, 0, &in, now);
+}

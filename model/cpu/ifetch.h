@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Instruction fetch: the pipeline's side of the fetch unit (cpu/fetch.h).
+ * It gives the unit the pipeline's request, the guard bits and the L1I's
+ * answers, performs the L1I accesses and abandons the unit asks for, in the
+ * order cpu/fetch_if.h gives, and counts the unit's events per privilege
+ * mode. Every line request is an L1I demand access; the prefetchers and
+ * stream buffers (mem/prefetcher.h) see them through the L1I's hooks.
+ *
+ * The common case, more of the line being decoded with nothing to ask for
+ * (fetch_fast_ready), skips the unit: it would change nothing. With an
+ * observer on the tap (the co-simulation, sys/tap.h) every request goes
+ * through the unit: eval one or more times as the L1I's answers come in,
+ * then tick; and the glue checks that claim in each step it would have
+ * skipped.
+ */
+#ifndef OSPREY_IFETCH_H
+#define OSPREY_IFETCH_H
+
+#include <stdint.h>
+
+#include "cpu/fetch.h"
+#include "mem/l1.h"
+#include "mem/memmap.h"
+#include "sys/stats.h"
+#include "sys/tap.h"
+
+struct fetch_stats {
+	struct mctr lines;		/* lines the pipeline fetched from */
+	struct mctr lookahead;		/* sequential lines requested ahead of need */
+	struct mctr lookahead_used;	/* ... that the pipeline then used */
+	struct mctr redirects;		/* fetch restarted elsewhere */
+};
+
+struct ifetch {
+	struct fetch u;			/* the unit */
+	struct l1 *l1i;
+	const uint8_t *mode;		/* the privilege mode counted in */
+	const struct memmap *mm;	/* guard predecode bits */
+	struct unit_tap tap;		/* where --cosim/--rtl/--waves take the unit over */
+	struct fetch_stats stats;
+};
+
+void ifetch_init(struct ifetch *f, struct l1 *l1i, const struct config *cfg, const uint8_t *mode,
+		 const struct memmap *mm);
+
+enum fetch_result {
+	FETCH_READY,	/* the instruction at the address is available this cycle */
+	FETCH_WAIT,	/* its line is on its way: the pipeline sleeps until a wake-up */
+};
+
+enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now);
+
+/*
+ * The pipeline wants the instruction at physical address @pa at @now;
+ * @guard_en: guarded prefetching is on for its code page.
+ */
+static inline enum fetch_result ifetch_get(struct ifetch *f, uint32_t pa, int guard_en,
+					   uint64_t now)
+{
+	if (__builtin_expect(fetch_fast_ready(&f->u, pa) && !f->tap.eval, 1))
+		return FETCH_READY;
+	return ifetch_cycle(f, pa, guard_en, now);
+}
+
+/* Drops the queue at @now (fence.i, a flush of the L1I). */
+void ifetch_flush(struct ifetch *f, uint64_t now);
+
+/*
+ * The address of the line the pipeline waits for (the unit's current line,
+ * or @pa's when it has none) and its enum fetch_line_state in @state.
+ */
+static inline uint32_t ifetch_wait_addr(const struct ifetch *f, uint32_t pa, uint8_t *state)
+{
+	*state = f->u.q.cur_state;
+	return (f->u.q.cur_state != FL_NONE ? f->u.q.cur : pa >> f->u.line_shift)
+	       << f->u.line_shift;
+}
+
+extern const struct stat_field fetch_stat_fields[];
+extern const int fetch_stat_nfields;
+
+#endif

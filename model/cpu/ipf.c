@@ -219,10 +219,8 @@ static const struct pf_group ipf_groups[] = {
 const struct prefetcher ipf_engine_prefetcher = {
 	.name = "instruction prefetch engine",
 	.side = PF_SIDE_L1I,
-	.keys = ipf_keys,
-	.nkeys = sizeof(ipf_keys) / sizeof(ipf_keys[0]),
-	.groups = ipf_groups,
-	.ngroups = sizeof(ipf_groups) / sizeof(ipf_groups[0]),
+	PF_TABLE(keys, ipf_keys),
+	PF_TABLE(groups, ipf_groups),
 	.size = sizeof(struct ipf),
 	.wanted = ipf_wanted,
 	.init = ipf_init,

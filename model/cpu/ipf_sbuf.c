@@ -187,10 +187,8 @@ static const struct pf_group ipf_sbuf_groups[] = {
 const struct prefetcher ipf_sbuf_prefetcher = {
 	.name = "stream buffers",
 	.side = PF_SIDE_L1I,
-	.keys = ipf_sbuf_keys,
-	.nkeys = sizeof(ipf_sbuf_keys) / sizeof(ipf_sbuf_keys[0]),
-	.groups = ipf_sbuf_groups,
-	.ngroups = sizeof(ipf_sbuf_groups) / sizeof(ipf_sbuf_groups[0]),
+	PF_TABLE(keys, ipf_sbuf_keys),
+	PF_TABLE(groups, ipf_sbuf_groups),
 	.size = sizeof(struct ipf_sbuf),
 	.keeps_fills = 1,
 	.wanted = ipf_sbuf_wanted,

@@ -109,10 +109,8 @@ static const struct pf_group dpf_groups[] = {
 const struct prefetcher dpf_stride_prefetcher = {
 	.name = "L1D stride prefetcher",
 	.side = PF_SIDE_L1D,
-	.keys = dpf_keys,
-	.nkeys = sizeof(dpf_keys) / sizeof(dpf_keys[0]),
-	.groups = dpf_groups,
-	.ngroups = sizeof(dpf_groups) / sizeof(dpf_groups[0]),
+	PF_TABLE(keys, dpf_keys),
+	PF_TABLE(groups, dpf_groups),
 	.size = sizeof(struct dpf_stride),
 	.wanted = dpf_wanted,
 	.init = dpf_init,

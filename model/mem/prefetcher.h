@@ -65,6 +65,9 @@ struct pf_port {
 	const struct prefetcher *pf;	/* its registration */
 };
 
+/* A registration's table and its length: PF_TABLE(keys, my_keys) sets .keys and .nkeys. */
+#define PF_TABLE(field, array) .field = (array), .n##field = sizeof(array) / sizeof((array)[0])
+
 struct prefetcher {
 	const char *name;		/* what it is, in messages: "stream buffers" */
 	enum pf_side side;

@@ -119,7 +119,7 @@ void l1_wake(struct l1 *c, uint64_t now)
 static void ctl_eval(struct l1 *c, const struct l1i_in *in, struct l1i_out *out)
 {
 	if (c->tap.eval)
-		c->tap.eval(&c->tap, c->ops, in, out);
+		c->tap.eval(&c->tap, c->now, in, out);
 	else
 		l1i_eval(&c->ctl, in, out);
 }
@@ -129,7 +129,8 @@ static void ctl_tick(struct l1 *c)
 {
 	if (c->tap.eval) {
 		c->tap.tick(&c->tap);
-		c->ops++;
+		if (c->tap.failed && c->stop)
+			*c->stop = 1;
 	} else {
 		l1i_tick(&c->ctl);
 	}
@@ -344,6 +345,7 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 	enum l1_result r;
 	int mode = *c->mode, hit;
 
+	c->now = now;
 	ctl_eval(c, &in, &out);
 	l = out.present ? l1i_way(&c->ctl, line, &out) : NULL;
 	if (write == L1_UPDATE && !l)
@@ -486,6 +488,7 @@ int l1_prefetch_need(struct l1 *c, uint32_t line, int src, int need, uint64_t no
 
 void l1_install(struct l1 *c, uint32_t line, uint64_t now)
 {
+	c->now = now;
 	side_resolved(c, line);
 	place(c, line, LINE_S);		/* if absent */
 	c->stats.side_hits.v[*c->mode]++;
@@ -497,6 +500,7 @@ void l1_send_miss(struct l1 *c, uint32_t line, uint64_t now)
 {
 	struct l1_pf_mshr *pm = find_pf(c, line);
 
+	c->now = now;
 	side_resolved(c, line);
 	if (pm) {
 		/* A prefetch (of a stream since dropped) is already bringing it. */
@@ -549,6 +553,7 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 	struct l1i_in in = { .free = 1 };	/* an MSHR that waits for the line is done */
 	struct cache_line *l;
 
+	c->now = now;
 	/*
 	 * A prefetcher hears of every line it asked for, whoever else waits for
 	 * it too: a stream buffer entry left waiting would make the fetch that

@@ -126,7 +126,12 @@ struct l1 {
 	/* The controller: tags, replacement, demand MSHRs, replays and abandons. */
 	struct l1i ctl;
 	struct unit_tap tap;		/* where --cosim/--rtl/--waves take the controller over */
-	uint64_t ops;			/* the controller's operations: its clock under a tap */
+	/*
+	 * The latest machine cycle an operation came with (abandons, snoops and
+	 * flushes come without one): the controller's cycle under a tap.
+	 */
+	uint64_t now;
+	int *stop;			/* set when the controller's twin disagrees: the run stops */
 	struct miss_classifier *mc;
 	struct l2 *l2;
 	struct event_queue *events;

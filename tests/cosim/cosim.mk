@@ -317,7 +317,8 @@ TEST_TARGETS += test-cosim-unit
 SYSTEM_CYCLES_SHORT ?= 1000000
 SYSTEM_CYCLES_LONG  ?= 20000000
 COSIM_SYSTEM_DEPS = $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(TWIN_MODELS) \
-		    $(RTL_OUT)/sbuf-broken/twin.so $(RTL_OUT)/fetch-broken/twin.so
+		    $(RTL_OUT)/sbuf-broken/twin.so $(RTL_OUT)/fetch-broken/twin.so \
+		    $(RTL_OUT)/l1i-broken/twin.so
 
 .PHONY: test-cosim-system cosim-system-long
 test-cosim-system: $(COSIM_SYSTEM_DEPS)

@@ -44,9 +44,8 @@ module l1i #(
   input  logic             use_i,         // LOOKUP: a demand use
   input  logic             excl_i,        // ALLOC: ownership requested
   input  logic [1:0]       state_i,       // FILL: the line's state
-  input  logic             free_i,        // FILL: its MSHR is done
-  input  logic             replay_i,      // FILL: the access that missed will be replayed
-  input  logic             replay_new_i,  // FILL: the same if the line is placed now
+  input  logic             free_i,        // FILL: its MSHR is done, its access replayed
+  input  logic             replay_new_i,  // FILL: a prefetch's waiting access replayed if placed
   input  logic             pf_demand_i,   // ABANDON: a prefetch a demand waits for brings it
   input  logic [LineW-1:0] line_i,
 
@@ -210,7 +209,7 @@ module l1i #(
       end
       OpFill: begin
         touch = !present_o;
-        if (replay_i || (replay_new_i && !present_o)) begin
+        if ((free_i && mshr_hit_o) || (replay_new_i && !present_o)) begin
           take_aband = abandoned_hit_o;
           add_replay = !abandoned_hit_o;
         end

@@ -116,7 +116,8 @@ void l1_wake(struct l1 *c, uint64_t now)
  * observer's in its stead. Evaluated again if the inputs change; then one
  * ctl_tick.
  */
-static void ctl_eval(struct l1 *c, const struct l1i_in *in, struct l1i_out *out)
+static inline __attribute__((always_inline)) void ctl_eval(struct l1 *c, const struct l1i_in *in,
+							    struct l1i_out *out)
 {
 	if (c->tap.eval)
 		c->tap.eval(&c->tap, c->now, in, out);
@@ -125,7 +126,7 @@ static void ctl_eval(struct l1 *c, const struct l1i_in *in, struct l1i_out *out)
 }
 
 /* The controller's clock edge: the operation takes effect. */
-static void ctl_tick(struct l1 *c)
+static inline __attribute__((always_inline)) void ctl_tick(struct l1 *c)
 {
 	if (c->tap.eval) {
 		c->tap.tick(&c->tap);
@@ -275,10 +276,6 @@ static struct cache_line *fill_op(struct l1 *c, struct l1i_in *in, uint32_t line
 	in->state = (uint8_t)state;
 	in->line = line;
 	ctl_eval(c, in, &out);
-	if (in->free && out.mshr_hit) {
-		in->replay = 1;		/* the access that missed waits for this fill */
-		ctl_eval(c, in, &out);
-	}
 	l = l1i_way(&c->ctl, line, &out);
 	if (out.present) {
 		ctl_tick(c);
@@ -550,7 +547,8 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 {
 	struct l1_mshr *m = l1i_find_mshr(&c->ctl, line);
 	struct l1_pf_mshr *pm = find_pf(c, line);
-	struct l1i_in in = { .free = 1 };	/* an MSHR that waits for the line is done */
+	/* An MSHR that waits for the line is done, its access replayed. */
+	struct l1i_in in = { .free = 1 };
 	struct cache_line *l;
 
 	c->now = now;

@@ -184,7 +184,7 @@ static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, u
 	uint32_t line = carray_line(&c->ctl.arr, addr);
 	struct cache_line *l;
 
-	if (c->ctl.nreplay || c->ctl.nabandoned || c->listening || c->tap.eval)
+	if (c->ctl.nreplay | c->ctl.nabandoned | (uint32_t)c->listening | (c->tap.eval != NULL))
 		return l1_access_slow(c, addr, write, now);
 	l = carray_find(&c->ctl.arr, line);
 	if (!l || (l->prefetched | (l->watch & (write ? 0xff : ~L1_WATCH_WRITES))) ||

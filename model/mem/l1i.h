@@ -15,6 +15,7 @@
 #define OSPREY_L1I_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "mem/cache_array.h"
 #include "mem/l1i_if.h"
@@ -34,6 +35,8 @@ struct l1i {
 	struct cache_array arr;		/* tags, line states, replacement */
 	uint32_t mshrs;			/* MSHRs (l1i.mshrs), at most L1_MAX_MSHRS */
 	struct l1_mshr mshr[L1_MAX_MSHRS];
+	uint64_t mshr_busy;		/* bit i: mshr[i] is valid (the lookups scan only these) */
+	uint64_t mshr_all;		/* bit i: mshr[i] exists (i < mshrs) */
 	/*
 	 * Lines just filled for a miss: the access that missed is replayed when
 	 * the line arrives, and that replay is the same access, not a new one.
@@ -58,12 +61,6 @@ void l1i_free(struct l1i *u);
 /* Reset with the instruction cache's parameters of @cfg (the twin registry's). */
 void l1i_configure(struct l1i *u, const struct config *cfg);
 
-/* Combinational: the outputs of @in's operation, and the next state. */
-void l1i_eval(struct l1i *u, const struct l1i_in *in, struct l1i_out *out);
-
-/* Clock edge: the last eval's operation takes effect. */
-void l1i_tick(struct l1i *u);
-
 /* Random inputs made legal for the lockstep tests: a fill's state is never LINE_I. */
 void l1i_in_legalize(void *in, const void *out);
 
@@ -73,9 +70,9 @@ int l1i_at_reset(const void *u);
 /* Read-only lookups for the cache around the unit (no port: they change nothing). */
 static inline struct l1_mshr *l1i_find_mshr(struct l1i *u, uint32_t line)
 {
-	for (uint32_t i = 0; i < u->mshrs; i++)
-		if (u->mshr[i].valid && u->mshr[i].line == line)
-			return &u->mshr[i];
+	for (uint64_t b = u->mshr_busy; b; b &= b - 1)
+		if (u->mshr[__builtin_ctzll(b)].line == line)
+			return &u->mshr[__builtin_ctzll(b)];
 	return NULL;
 }
 
@@ -83,6 +80,141 @@ static inline struct l1_mshr *l1i_find_mshr(struct l1i *u, uint32_t line)
 static inline struct cache_line *l1i_way(struct l1i *u, uint32_t line, const struct l1i_out *out)
 {
 	return &u->arr.lines[(size_t)carray_set(&u->arr, line) * u->arr.ways + out->way];
+}
+
+/* Is @line in @list of @n lines? */
+static inline int l1i_listed(const uint32_t *list, uint32_t n, uint32_t line)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (list[i] == line)
+			return 1;
+	return 0;
+}
+
+/* Removes @line from @list of *@n lines (the last entry takes its place). */
+static inline void l1i_unlist(uint32_t *list, uint32_t *n, uint32_t line)
+{
+	for (uint32_t i = 0; i < *n; i++) {
+		if (list[i] == line) {
+			list[i] = list[--*n];
+			return;
+		}
+	}
+}
+
+/*
+ * Combinational: the outputs of @in's operation, and the next state. Inline:
+ * the cache steps the unit with a constant operation at each call site.
+ */
+static inline __attribute__((always_inline)) void l1i_eval(struct l1i *u, const struct l1i_in *in,
+							  struct l1i_out *out)
+{
+	uint32_t line = in->line, ways = u->arr.ways;
+	struct cache_line *set = &u->arr.lines[(size_t)carray_set(&u->arr, line) * ways];
+	uint64_t free_slots = ~u->mshr_busy & u->mshr_all;
+
+	memset(out, 0, sizeof(*out));
+	for (uint32_t w = 0; w < ways; w++) {
+		if (set[w].tag == line && set[w].state != LINE_I) {
+			out->present = 1;
+			out->way = (uint8_t)w;
+			out->line_state = set[w].state;
+			break;
+		}
+	}
+	for (uint64_t b = u->mshr_busy; b; b &= b - 1) {
+		const struct l1_mshr *m = &u->mshr[__builtin_ctzll(b)];
+
+		if (m->line == line) {
+			out->mshr_hit = 1;
+			out->mshr_excl = m->excl != 0;
+			out->mshr_slot = (uint8_t)__builtin_ctzll(b);
+			break;
+		}
+	}
+	out->mshr_full = !free_slots;
+	if (in->op == L1I_ALLOC && !out->mshr_hit && free_slots) {
+		out->allocated = 1;
+		out->mshr_slot = (uint8_t)__builtin_ctzll(free_slots);
+	}
+	out->replay_hit = (uint8_t)l1i_listed(u->replay, u->nreplay, line);
+	out->abandoned_hit = (uint8_t)l1i_listed(u->abandoned, u->nabandoned, line);
+	out->mshrs_busy = (uint8_t)__builtin_popcountll(u->mshr_busy);
+	out->replays = (uint8_t)u->nreplay;
+	out->abandons = (uint8_t)u->nabandoned;
+	if (in->op == L1I_FILL && !out->present) {
+		/* The victim way, chosen only for a fill (a FIFO marks its set then). */
+		struct cache_line *v = carray_victim(&u->arr, line);
+
+		out->way = (uint8_t)(v - set);
+		out->victim_valid = v->state != LINE_I;
+		out->victim_line = out->victim_valid ? v->tag : 0;
+	}
+	u->op_in = *in;
+	u->op_out = *out;
+}
+
+/* A fill for an access that missed: its replay, unless the access was abandoned. */
+static inline void l1i_add_replay(struct l1i *u, uint32_t line, int abandoned)
+{
+	if (abandoned) {
+		l1i_unlist(u->abandoned, &u->nabandoned, line);
+		return;
+	}
+	u->replay[u->nreplay < L1I_LIST ? u->nreplay++ : 0] = line;
+}
+
+/* Clock edge: the last eval's operation takes effect. */
+static inline __attribute__((always_inline)) void l1i_tick(struct l1i *u)
+{
+	const struct l1i_in *in = &u->op_in;
+	const struct l1i_out *out = &u->op_out;
+	uint32_t line = in->line;
+	struct cache_line *l = l1i_way(u, line, out);
+
+	switch (in->op) {
+	case L1I_LOOKUP:
+		if (out->abandoned_hit)
+			l1i_unlist(u->abandoned, &u->nabandoned, line);
+		if (in->use && out->present) {
+			carray_touch(&u->arr, l);
+			if (out->replay_hit)
+				l1i_unlist(u->replay, &u->nreplay, line);
+		}
+		break;
+	case L1I_ALLOC:
+		if (out->allocated) {
+			u->mshr[out->mshr_slot] = (struct l1_mshr){ 1, in->excl, line };
+			u->mshr_busy |= 1ull << out->mshr_slot;
+		}
+		break;
+	case L1I_FILL:
+		if (!out->present)
+			carray_fill(&u->arr, l, line, (enum line_state)in->state);
+		if (in->free && out->mshr_hit) {
+			u->mshr[out->mshr_slot].valid = 0;
+			u->mshr_busy &= ~(1ull << out->mshr_slot);
+		}
+		if ((in->free && out->mshr_hit) || (in->replay_new && !out->present))
+			l1i_add_replay(u, line, out->abandoned_hit);
+		break;
+	case L1I_ABANDON:
+		if (out->replay_hit)
+			l1i_unlist(u->replay, &u->nreplay, line);
+		else if ((out->mshr_hit || in->pf_demand) && !out->abandoned_hit &&
+			 u->nabandoned < L1I_LIST)
+			u->abandoned[u->nabandoned++] = line;
+		break;
+	case L1I_INVAL:
+		if (out->present)
+			carray_invalidate(&u->arr, line);
+		break;
+	case L1I_FLUSH:
+		for (uint32_t i = 0; i < u->arr.sets * u->arr.ways; i++)
+			u->arr.lines[i].state = LINE_I;
+		break;
+	}
+	u->op_in.op = L1I_NONE;	/* a second tick changes nothing */
 }
 
 #endif

@@ -34,10 +34,11 @@
  *	FILL     @line, if not present, goes into the victim way (way: the
  *	         first invalid way of its set, else the replacement policy's
  *	         choice; victim_valid and victim_line say what it held) in
- *	         @state, and is touched; with free, its MSHR (if any) is freed;
- *	         with replay (or replay_new and not present) the fill is a
- *	         replay for the access that waited: @line leaves the abandoned
- *	         list if there, else joins the replay list.
+ *	         @state, and is touched; with free, its MSHR (if any) is
+ *	         freed, and the fill is a replay for the access that waited
+ *	         there (as with replay_new when the line was not present):
+ *	         @line leaves the abandoned list if there, else joins the
+ *	         replay list.
  *	ABANDON  @line leaves the replay list if there; else, if it is on its
  *	         way (mshr_hit, or pf_demand: a prefetch a demand waits for
  *	         brings it) and not yet abandoned, it joins the abandoned list.
@@ -71,9 +72,10 @@ enum l1i_op {
 	S(uint8_t, use, 1)		/* LOOKUP: a demand use of the line if present */  \
 	S(uint8_t, excl, 1)		/* ALLOC: ownership requested (enum l1_need) */    \
 	S(uint8_t, state, 2)		/* FILL: the line's enum line_state (not LINE_I) */ \
-	S(uint8_t, free, 1)		/* FILL: the line's MSHR is done */                \
-	S(uint8_t, replay, 1)		/* FILL: the access that missed will be replayed */ \
-	S(uint8_t, replay_new, 1)	/* FILL: the same, if the line is placed now */   \
+	S(uint8_t, free, 1)		/* FILL: the line's MSHR is done, its access       \
+					 * replayed */                                     \
+	S(uint8_t, replay_new, 1)	/* FILL: the access that waited for a prefetch is  \
+					 * replayed, if the line is placed now */          \
 	S(uint8_t, pf_demand, 1)	/* ABANDON: a prefetch that a demand waits for     \
 					 * brings the line */                              \
 	S(uint32_t, line, 30)		/* the line number (byte address >> log2 line) */

@@ -87,7 +87,8 @@ static int step_out(struct lockstep *ls, const struct l1i_in *in, struct l1i_out
 	case L1I_FILL:
 		ls->seen[SEEN_EVICT] += out->victim_valid;
 		ls->seen[SEEN_ABANDONED_FILL] +=
-			(in->replay || (in->replay_new && !out->present)) && out->abandoned_hit;
+			((in->free && out->mshr_hit) || (in->replay_new && !out->present)) &&
+			out->abandoned_hit;
 		break;
 	case L1I_ABANDON:
 		ls->seen[SEEN_ABANDON] += !out->replay_hit && out->mshr_hit && !out->abandoned_hit;
@@ -126,11 +127,10 @@ static int use(struct lockstep *ls, uint32_t line)
 	return step(ls, &in);
 }
 
-/* A fill of @line in state S, with its MSHR freed and @replay. */
-static int fill(struct lockstep *ls, uint32_t line, int replay)
+/* A demand fill of @line in state S: its MSHR, if any, is freed, its access replayed. */
+static int fill(struct lockstep *ls, uint32_t line)
 {
-	struct l1i_in in = { .op = L1I_FILL, .state = LINE_S, .free = 1,
-			     .replay = (uint8_t)replay, .line = line };
+	struct l1i_in in = { .op = L1I_FILL, .state = LINE_S, .free = 1, .line = line };
 
 	return step(ls, &in);
 }
@@ -142,7 +142,7 @@ static int directed(struct lockstep *ls)
 
 	/* Set 1 filled past its ways, with hits between (the victims follow the policy). */
 	for (uint32_t k = 0; k < ways + 3; k++) {
-		bad |= fill(ls, 1 + k * sets, 0);
+		bad |= fill(ls, 1 + k * sets);
 		bad |= use(ls, 1);
 		if (k > 1)
 			bad |= use(ls, 1 + (k - 1) * sets);
@@ -152,16 +152,17 @@ static int directed(struct lockstep *ls)
 		bad |= op(ls, L1I_ALLOC, 500 + i) || op(ls, L1I_LOOKUP, 500 + i);
 	bad |= op(ls, L1I_ALLOC, 500);
 	for (uint32_t i = 0; i < m; i++)
-		bad |= fill(ls, 500 + i, 1) || use(ls, 500 + i);
+		bad |= fill(ls, 500 + i) || use(ls, 500 + i);
 	/* Abandoned before its fill (no replay), and after it (the replay goes). */
 	bad |= op(ls, L1I_ALLOC, 700) || op(ls, L1I_ABANDON, 700) || op(ls, L1I_ABANDON, 700);
-	bad |= fill(ls, 700, 1) || use(ls, 700);
-	bad |= op(ls, L1I_ALLOC, 701) || fill(ls, 701, 1) || op(ls, L1I_ABANDON, 701);
+	bad |= fill(ls, 700) || use(ls, 700);
+	bad |= op(ls, L1I_ALLOC, 701) || fill(ls, 701) || op(ls, L1I_ABANDON, 701);
 	bad |= op(ls, L1I_ALLOC, 702) || op(ls, L1I_ABANDON, 702) || op(ls, L1I_LOOKUP, 702);
-	bad |= fill(ls, 702, 1) || use(ls, 702);
+	bad |= fill(ls, 702) || use(ls, 702);
 	/* Both lists past L1I_LIST lines. */
 	for (uint32_t i = 0; i < L1I_LIST + 6; i++) {
-		struct l1i_in in = { .op = L1I_FILL, .state = LINE_S, .replay = 1, .line = 900 + i };
+		struct l1i_in in = { .op = L1I_FILL, .state = LINE_S, .replay_new = 1,
+				     .line = 900 + i };
 
 		bad |= step(ls, &in);
 	}
@@ -176,7 +177,7 @@ static int directed(struct lockstep *ls)
 		bad |= op(ls, L1I_LOOKUP, 2000 + i);
 	/* Invalidations of a present and an absent line, a flush, and a fill after it. */
 	bad |= op(ls, L1I_INVAL, 1) || op(ls, L1I_INVAL, 1) || op(ls, L1I_FLUSH, 0);
-	bad |= use(ls, 1 + sets) || fill(ls, 1 + sets, 0) || use(ls, 1 + sets);
+	bad |= use(ls, 1 + sets) || fill(ls, 1 + sets) || use(ls, 1 + sets);
 	return bad;
 }
 
@@ -203,7 +204,6 @@ static int random_run(struct lockstep *ls, uint64_t cycles)
 			/* A demand fill: the MSHR is freed, the access replayed. */
 			in.op = L1I_FILL;
 			in.free = 1;
-			in.replay = 1;
 			in.line = ls->pend_line[due];
 			ls->pend_line[due] = ls->pend_line[--ls->npend];
 			ls->pend_due[due] = ls->pend_due[ls->npend];

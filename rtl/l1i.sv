@@ -8,9 +8,9 @@
 // same outputs, so the two agree on every output of every operation
 // (tests/cosim checks it in lockstep). Data never moves here.
 //
-// One operation per clock (op_i): every operation looks line_i up in the
-// tags of its set, the MSHRs and both lists, combinationally; the clock
-// edge performs it. The tags hold a line's number above its set index, and
+// One operation per clock (op_i): it looks line_i up, combinationally, in
+// those of the tags of its set, the MSHRs and both lists that it needs (the
+// outputs of the other lookups are 0); the clock edge performs it. The tags hold a line's number above its set index, and
 // its state (0: invalid). Replacement (L1I_REPL): 0 LRU, a recency rank per
 // way (0 the most recent; a touch makes its way 0 and ages those that were
 // more recent), the victim the way of the highest rank; 1 FIFO, a pointer
@@ -110,6 +110,14 @@ module l1i #(
     return int'(s) * L1I_WAYS + w;
   endfunction
 
+  // The lookups each operation makes (the outputs of the others are 0).
+  logic tags_en, mshrs_en, replay_en, aband_en;
+
+  assign tags_en   = op_e'(op_i) inside {OpLookup, OpFill, OpInval};
+  assign mshrs_en  = op_e'(op_i) inside {OpLookup, OpAlloc, OpFill, OpAbandon};
+  assign replay_en = op_e'(op_i) inside {OpLookup, OpAbandon};
+  assign aband_en  = op_e'(op_i) inside {OpLookup, OpFill, OpAbandon};
+
   always_comb begin
     present_o    = 1'b0;
     hit_way      = '0;
@@ -117,7 +125,7 @@ module l1i #(
     any_invalid  = 1'b0;
     inv_way      = '0;
     for (int w = L1I_WAYS - 1; w >= 0; w--) begin
-      if (st_q[idx(set, w)] != 2'd0 && tag_q[idx(set, w)] == tag) begin
+      if (tags_en && st_q[idx(set, w)] != 2'd0 && tag_q[idx(set, w)] == tag) begin
         present_o    = 1'b1;
         hit_way      = WayW'(w);
         line_state_o = st_q[idx(set, w)];
@@ -148,7 +156,7 @@ module l1i #(
     busy        = '0;
     for (int i = L1I_MSHRS - 1; i >= 0; i--) begin
       busy = busy + 7'(mv_q[i]);
-      if (mv_q[i] && ml_q[i] == line_i) begin
+      if (mshrs_en && mv_q[i] && ml_q[i] == line_i) begin
         mshr_hit_o  = 1'b1;
         mshr_excl_o = mx_q[i];
         hit_slot    = SlotW'(i);
@@ -162,14 +170,14 @@ module l1i #(
     replay_hit_o = 1'b0;
     ri           = '0;
     for (int i = List - 1; i >= 0; i--)
-      if (7'(i) < nreplay_q && replay_q[i] == line_i) begin
+      if (replay_en && 7'(i) < nreplay_q && replay_q[i] == line_i) begin
         replay_hit_o = 1'b1;
         ri           = 6'(i);
       end
     abandoned_hit_o = 1'b0;
     ai              = '0;
     for (int i = List - 1; i >= 0; i--)
-      if (7'(i) < naband_q && aband_q[i] == line_i) begin
+      if (aband_en && 7'(i) < naband_q && aband_q[i] == line_i) begin
         abandoned_hit_o = 1'b1;
         ai              = 6'(i);
       end

@@ -109,46 +109,53 @@ static inline void l1i_unlist(uint32_t *list, uint32_t *n, uint32_t line)
 static inline __attribute__((always_inline)) void l1i_eval(struct l1i *u, const struct l1i_in *in,
 							  struct l1i_out *out)
 {
-	uint32_t line = in->line, ways = u->arr.ways;
+	uint32_t line = in->line, ways = u->arr.ways, op = in->op;
 	struct cache_line *set = &u->arr.lines[(size_t)carray_set(&u->arr, line) * ways];
 	uint64_t free_slots = ~u->mshr_busy & u->mshr_all;
+	struct l1i_out *o = out;
 
-	memset(out, 0, sizeof(*out));
-	for (uint32_t w = 0; w < ways; w++) {
-		if (set[w].tag == line && set[w].state != LINE_I) {
-			out->present = 1;
-			out->way = (uint8_t)w;
-			out->line_state = set[w].state;
-			break;
+	memset(o, 0, sizeof(*o));
+	if (op == L1I_LOOKUP || op == L1I_FILL || op == L1I_INVAL) {
+		for (uint32_t w = 0; w < ways; w++) {
+			if (set[w].tag == line && set[w].state != LINE_I) {
+				o->present = 1;
+				o->way = (uint8_t)w;
+				o->line_state = set[w].state;
+				break;
+			}
 		}
 	}
-	for (uint64_t b = u->mshr_busy; b; b &= b - 1) {
-		const struct l1_mshr *m = &u->mshr[__builtin_ctzll(b)];
+	if (op == L1I_LOOKUP || op == L1I_ALLOC || op == L1I_FILL || op == L1I_ABANDON) {
+		for (uint64_t b = u->mshr_busy; b; b &= b - 1) {
+			const struct l1_mshr *m = &u->mshr[__builtin_ctzll(b)];
 
-		if (m->line == line) {
-			out->mshr_hit = 1;
-			out->mshr_excl = m->excl != 0;
-			out->mshr_slot = (uint8_t)__builtin_ctzll(b);
-			break;
+			if (m->line == line) {
+				o->mshr_hit = 1;
+				o->mshr_excl = m->excl != 0;
+				o->mshr_slot = (uint8_t)__builtin_ctzll(b);
+				break;
+			}
 		}
 	}
-	out->mshr_full = !free_slots;
-	if (in->op == L1I_ALLOC && !out->mshr_hit && free_slots) {
-		out->allocated = 1;
-		out->mshr_slot = (uint8_t)__builtin_ctzll(free_slots);
+	o->mshr_full = !free_slots;
+	if (op == L1I_ALLOC && !o->mshr_hit && free_slots) {
+		o->allocated = 1;
+		o->mshr_slot = (uint8_t)__builtin_ctzll(free_slots);
 	}
-	out->replay_hit = (uint8_t)l1i_listed(u->replay, u->nreplay, line);
-	out->abandoned_hit = (uint8_t)l1i_listed(u->abandoned, u->nabandoned, line);
-	out->mshrs_busy = (uint8_t)__builtin_popcountll(u->mshr_busy);
-	out->replays = (uint8_t)u->nreplay;
-	out->abandons = (uint8_t)u->nabandoned;
-	if (in->op == L1I_FILL && !out->present) {
+	if (op == L1I_LOOKUP || op == L1I_ABANDON)
+		o->replay_hit = (uint8_t)l1i_listed(u->replay, u->nreplay, line);
+	if (op == L1I_LOOKUP || op == L1I_FILL || op == L1I_ABANDON)
+		o->abandoned_hit = (uint8_t)l1i_listed(u->abandoned, u->nabandoned, line);
+	o->mshrs_busy = (uint8_t)__builtin_popcountll(u->mshr_busy);
+	o->replays = (uint8_t)u->nreplay;
+	o->abandons = (uint8_t)u->nabandoned;
+	if (op == L1I_FILL && !o->present) {
 		/* The victim way, chosen only for a fill (a FIFO marks its set then). */
 		struct cache_line *v = carray_victim(&u->arr, line);
 
-		out->way = (uint8_t)(v - set);
-		out->victim_valid = v->state != LINE_I;
-		out->victim_line = out->victim_valid ? v->tag : 0;
+		o->way = (uint8_t)(v - set);
+		o->victim_valid = v->state != LINE_I;
+		o->victim_line = o->victim_valid ? v->tag : 0;
 	}
 	u->op_in = *in;
 	u->op_out = *out;

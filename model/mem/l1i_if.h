@@ -20,10 +20,13 @@
  * defined in every evaluation (0 where the operation gives it no meaning),
  * so that all of them are compared.
  *
- * Every operation looks @line up: in the tags of its set (present, way,
- * line_state), in the MSHRs (mshr_hit, mshr_excl, mshr_slot), in the replay
- * list (replay_hit) and in the abandoned list (abandoned_hit). What the
- * clock edge then does, per enum l1i_op:
+ * An operation looks @line up where it needs to (the outputs of a lookup it
+ * does not make are 0): in the tags of its set (present, way, line_state)
+ * for LOOKUP, FILL and INVAL; in the MSHRs (mshr_hit, mshr_excl,
+ * mshr_slot) for LOOKUP, ALLOC, FILL and ABANDON; in the replay list
+ * (replay_hit) for LOOKUP and ABANDON; in the abandoned list
+ * (abandoned_hit) for LOOKUP, FILL and ABANDON. What the clock edge then
+ * does, per enum l1i_op:
  *	LOOKUP   a demand access: @line leaves the abandoned list (asked for
  *	         again, a line on its way is the client's to replay once
  *	         more); with use and present, the way is touched for

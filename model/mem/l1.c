@@ -350,8 +350,12 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 	hit = l && (!write || l->state != LINE_S ||
 		    (write == L1_UPDATE && (l->watch & L1_WATCH_GRANT)));
 	if (hit && !in.use) {
+		/* A write's hit, decided on the line's state: the way is used after all. */
 		in.use = 1;
-		ctl_eval(c, &in, &out);
+		if (c->tap.eval)
+			ctl_eval(c, &in, &out);
+		else
+			l1i_set_use(&c->ctl);
 	}
 	ctl_tick(c);
 	if (hit) {

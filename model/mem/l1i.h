@@ -171,6 +171,15 @@ static inline void l1i_add_replay(struct l1i *u, uint32_t line, int abandoned)
 	u->replay[u->nreplay < L1I_LIST ? u->nreplay++ : 0] = line;
 }
 
+/*
+ * Sets the use input of the LOOKUP just evaluated, as an evaluation again
+ * with it would: use changes no output, only what the clock edge does.
+ */
+static inline void l1i_set_use(struct l1i *u)
+{
+	u->op_in.use = 1;
+}
+
 /* Clock edge: the last eval's operation takes effect. */
 static inline __attribute__((always_inline)) void l1i_tick(struct l1i *u)
 {

@@ -110,6 +110,15 @@ module l1i #(
     return int'(s) * L1I_WAYS + w;
   endfunction
 
+  // line_i's first entry among the @n of @list: {found, index}.
+  function automatic logic [6:0] listed(logic [LineW-1:0] list [List], logic [6:0] n);
+    logic [6:0] r = '0;
+
+    for (int i = List - 1; i >= 0; i--)
+      if (7'(i) < n && list[i] == line_i) r = {1'b1, 6'(i)};
+    return r;
+  endfunction
+
   // The lookups each operation makes (the outputs of the others are 0).
   logic tags_en, mshrs_en, replay_en, aband_en;
 
@@ -167,20 +176,8 @@ module l1i #(
       end
     end
 
-    replay_hit_o = 1'b0;
-    ri           = '0;
-    for (int i = List - 1; i >= 0; i--)
-      if (replay_en && 7'(i) < nreplay_q && replay_q[i] == line_i) begin
-        replay_hit_o = 1'b1;
-        ri           = 6'(i);
-      end
-    abandoned_hit_o = 1'b0;
-    ai              = '0;
-    for (int i = List - 1; i >= 0; i--)
-      if (aband_en && 7'(i) < naband_q && aband_q[i] == line_i) begin
-        abandoned_hit_o = 1'b1;
-        ai              = 6'(i);
-      end
+    {replay_hit_o, ri}    = replay_en ? listed(replay_q, nreplay_q) : 7'd0;
+    {abandoned_hit_o, ai} = aband_en ? listed(aband_q, naband_q) : 7'd0;
   end
 
   assign placing        = op_e'(op_i) == OpFill && !present_o;

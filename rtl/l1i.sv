@@ -65,9 +65,13 @@ module l1i #(
   output logic [6:0]       abandons_o,
   output logic [LineW-1:0] victim_line_o
 );
-  typedef enum logic [2:0] {
-    OpNone, OpLookup, OpAlloc, OpFill, OpAbandon, OpInval, OpFlush
-  } op_e;
+  // enum l1i_op (7 does nothing, as 0)
+  localparam logic [2:0] OpLookup  = 3'd1;
+  localparam logic [2:0] OpAlloc   = 3'd2;
+  localparam logic [2:0] OpFill    = 3'd3;
+  localparam logic [2:0] OpAbandon = 3'd4;
+  localparam logic [2:0] OpInval   = 3'd5;
+  localparam logic [2:0] OpFlush   = 3'd6;
 
   // The tag array, set-major (way w of set s at s * L1I_WAYS + w).
   logic [1:0]      st_q   [Sets * L1I_WAYS];
@@ -99,33 +103,39 @@ module l1i #(
 
   if (SetW > 0) begin : g_set
     assign set         = line_i[SetW-1:0];
-    assign victim_full = {tag_q[idx(set, int'(victim))], line_i[SetW-1:0]};
+    assign victim_full = {tag_q[idx(set, 32'(victim))], line_i[SetW-1:0]};
   end else begin : g_one_set
     assign set         = '0;
-    assign victim_full = tag_q[int'(victim)];
+    assign victim_full = tag_q[32'(victim)];
   end
   assign tag = line_i[LineW-1:SetW];
 
-  function automatic int idx(logic [SetIdxW-1:0] s, int w);
-    return int'(s) * L1I_WAYS + w;
+  function automatic int idx(input logic [SetIdxW-1:0] s, input int w);
+    idx = 32'(s) * L1I_WAYS + w;
   endfunction
 
-  // line_i's first entry among the @n of @list: {found, index}.
-  function automatic logic [6:0] listed(logic [LineW-1:0] list [List], logic [6:0] n);
-    logic [6:0] r = '0;
+  // The list entries that hold line_i, and the first of a set of matches:
+  // {found, index}.
+  logic [List-1:0] replay_match, aband_match;
 
+  for (genvar i = 0; i < List; i++) begin : g_match
+    assign replay_match[i] = 7'(i) < nreplay_q && replay_q[i] == line_i;
+    assign aband_match[i]  = 7'(i) < naband_q && aband_q[i] == line_i;
+  end
+
+  function automatic logic [6:0] first(input logic [List-1:0] m);
+    first = '0;
     for (int i = List - 1; i >= 0; i--)
-      if (7'(i) < n && list[i] == line_i) r = {1'b1, 6'(i)};
-    return r;
+      if (m[i]) first = {1'b1, 6'(i)};
   endfunction
 
   // The lookups each operation makes (the outputs of the others are 0).
   logic tags_en, mshrs_en, replay_en, aband_en;
 
-  assign tags_en   = op_e'(op_i) inside {OpLookup, OpFill, OpInval};
-  assign mshrs_en  = op_e'(op_i) inside {OpLookup, OpAlloc, OpFill, OpAbandon};
-  assign replay_en = op_e'(op_i) inside {OpLookup, OpAbandon};
-  assign aband_en  = op_e'(op_i) inside {OpLookup, OpFill, OpAbandon};
+  assign tags_en   = op_i == OpLookup || op_i == OpFill || op_i == OpInval;
+  assign mshrs_en  = op_i == OpLookup || op_i == OpAlloc || op_i == OpFill || op_i == OpAbandon;
+  assign replay_en = op_i == OpLookup || op_i == OpAbandon;
+  assign aband_en  = op_i == OpLookup || op_i == OpFill || op_i == OpAbandon;
 
   always_comb begin
     present_o    = 1'b0;
@@ -176,16 +186,16 @@ module l1i #(
       end
     end
 
-    {replay_hit_o, ri}    = replay_en ? listed(replay_q, nreplay_q) : 7'd0;
-    {abandoned_hit_o, ai} = aband_en ? listed(aband_q, naband_q) : 7'd0;
+    {replay_hit_o, ri}    = replay_en ? first(replay_match) : 7'd0;
+    {abandoned_hit_o, ai} = aband_en ? first(aband_match) : 7'd0;
   end
 
-  assign placing        = op_e'(op_i) == OpFill && !present_o;
+  assign placing        = op_i == OpFill && !present_o;
   assign way_o          = placing ? 6'(victim) : present_o ? 6'(hit_way) : 6'd0;
   assign victim_valid_o = placing && !any_invalid;
   assign victim_line_o  = victim_valid_o ? victim_full : '0;
   assign mshr_full_o    = !any_free;
-  assign allocated_o    = op_e'(op_i) == OpAlloc && !mshr_hit_o && any_free;
+  assign allocated_o    = op_i == OpAlloc && !mshr_hit_o && any_free;
   assign mshr_slot_o    = allocated_o ? 6'(free_slot) : mshr_hit_o ? 6'(hit_slot) : 6'd0;
   assign mshrs_busy_o   = busy;
   assign replays_o      = nreplay_q;
@@ -202,7 +212,7 @@ module l1i #(
     take_aband  = 1'b0;
     add_replay  = 1'b0;
     add_aband   = 1'b0;
-    unique case (op_e'(op_i))
+    unique case (op_i)
       OpLookup: begin
         take_aband = abandoned_hit_o;
         touch      = use_i && present_o;
@@ -232,7 +242,7 @@ module l1i #(
   logic [WayW-1:0] touch_rank;
   logic [5:0]      replay_at, aband_at;   // the list entry a line joins
 
-  assign touch_rank = rank_q[idx(set, int'(touch_way))];
+  assign touch_rank = rank_q[idx(set, 32'(touch_way))];
   assign replay_at  = nreplay_q < 7'(List) ? nreplay_q[5:0] : 6'd0;
   assign aband_at   = naband_q[5:0];
 
@@ -241,23 +251,23 @@ module l1i #(
     localparam int W = i % L1I_WAYS;
     logic here;   // the operation's set
 
-    assign here = int'(set) == S;
+    assign here = 32'(set) == S;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         st_q[i]   <= 2'd0;
         tag_q[i]  <= '0;
         rank_q[i] <= WayW'(W);
       end else begin
-        if (op_e'(op_i) == OpFlush) begin
+        if (op_i == OpFlush) begin
           st_q[i] <= 2'd0;
-        end else if (here && placing && int'(victim) == W) begin
+        end else if (here && placing && 32'(victim) == W) begin
           st_q[i]  <= state_i;
           tag_q[i] <= tag;
-        end else if (here && op_e'(op_i) == OpInval && present_o && int'(hit_way) == W) begin
+        end else if (here && op_i == OpInval && present_o && 32'(hit_way) == W) begin
           st_q[i] <= 2'd0;
         end
         if (here && touch && L1I_WAYS > 1 && L1I_REPL == 0) begin
-          if (int'(touch_way) == W) rank_q[i] <= '0;
+          if (32'(touch_way) == W) rank_q[i] <= '0;
           else if (rank_q[i] < touch_rank) rank_q[i] <= rank_q[i] + 1'b1;
         end
       end
@@ -267,8 +277,8 @@ module l1i #(
   for (genvar s = 0; s < Sets; s++) begin : g_set_fifo
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) next_q[s] <= '0;
-      else if (int'(set) == s && placing && !any_invalid && L1I_REPL == 1 && L1I_WAYS > 1)
-        next_q[s] <= int'(victim) == L1I_WAYS - 1 ? '0 : victim + 1'b1;
+      else if (32'(set) == s && placing && !any_invalid && L1I_REPL == 1 && L1I_WAYS > 1)
+        next_q[s] <= 32'(victim) == L1I_WAYS - 1 ? '0 : victim + 1'b1;
     end
   end
 
@@ -278,11 +288,11 @@ module l1i #(
         mv_q[i] <= 1'b0;
         mx_q[i] <= 1'b0;
         ml_q[i] <= '0;
-      end else if (allocated_o && int'(free_slot) == i) begin
+      end else if (allocated_o && 32'(free_slot) == i) begin
         mv_q[i] <= 1'b1;
         mx_q[i] <= excl_i;
         ml_q[i] <= line_i;
-      end else if (op_e'(op_i) == OpFill && free_i && mshr_hit_o && int'(hit_slot) == i) begin
+      end else if (op_i == OpFill && free_i && mshr_hit_o && 32'(hit_slot) == i) begin
         mv_q[i] <= 1'b0;
       end
     end
@@ -295,10 +305,10 @@ module l1i #(
         replay_q[i] <= '0;
         aband_q[i]  <= '0;
       end else begin
-        if (take_replay && int'(ri) == i) replay_q[i] <= replay_q[6'(nreplay_q - 7'd1)];
-        else if (add_replay && int'(replay_at) == i) replay_q[i] <= line_i;
-        if (take_aband && int'(ai) == i) aband_q[i] <= aband_q[6'(naband_q - 7'd1)];
-        else if (add_aband && int'(aband_at) == i) aband_q[i] <= line_i;
+        if (take_replay && 32'(ri) == i) replay_q[i] <= replay_q[6'(nreplay_q - 7'd1)];
+        else if (add_replay && 32'(replay_at) == i) replay_q[i] <= line_i;
+        if (take_aband && 32'(ai) == i) aband_q[i] <= aband_q[6'(naband_q - 7'd1)];
+        else if (add_aband && 32'(aband_at) == i) aband_q[i] <= line_i;
       end
     end
   end

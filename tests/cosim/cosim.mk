@@ -13,7 +13,7 @@
 #                          the Verilated model of one geometry, for osprey
 #                          (the command osprey names when it lacks one)
 #   make lint-rtl          verilator --lint-only -Wall on every rtl/*.sv
-#   make synth-rtl         yosys synth of rtl/sbuf.sv, bus_arb.sv, dma.sv and fetch.sv, cell counts
+#   make synth-rtl         yosys synth of rtl/sbuf.sv, bus_arb.sv, dma.sv, fetch.sv and l1i.sv, cell counts
 #   TWIN_SEED=N            the random stimulus' seed (default 1)
 #
 # A geometry is the unit's parameters, named as its configuration keys in
@@ -292,7 +292,7 @@ lint-rtl:
 	@echo "lint-rtl: clean"
 
 synth-rtl: $(RTL_OUT)/sbuf.synth.log $(RTL_OUT)/bus_arb.synth.log $(RTL_OUT)/dma.synth.log \
-	   $(RTL_OUT)/fetch.synth.log
+	   $(RTL_OUT)/fetch.synth.log $(RTL_OUT)/l1i.synth.log
 	@for f in $^; do echo "$$f:"; grep -E "Number of (wires|cells):" $$f | tail -2; done
 	@echo "synth-rtl: full reports in $^"
 
@@ -305,6 +305,13 @@ $(RTL_OUT)/bus_arb.synth.log: $(RTL_PKG) rtl/bus_arb.sv
 	@mkdir -p $(dir $@)
 	$(YOSYS) -q -l $@ -p "read_verilog -sv $(RTL_PKG) rtl/bus_arb.sv; synth -top bus_arb; stat" \
 		>/dev/null
+
+# The L1 controller at its second test geometry (1 KiB, 4-way LRU, 4 MSHRs):
+# the default machine's 512-line tag array in flip-flops takes Yosys minutes.
+$(RTL_OUT)/l1i.synth.log: rtl/l1i.sv
+	@mkdir -p $(dir $@)
+	$(YOSYS) -q -l $@ -p "read_verilog -sv rtl/l1i.sv; chparam -set L1I_SIZE 1024 \
+		-set L1I_WAYS 4 -set L1I_MSHRS 4 l1i; synth -top l1i; stat" >/dev/null
 
 TEST_TARGETS += test-cosim-unit
 

@@ -16,7 +16,7 @@
 // more recent), the victim the way of the highest rank; 1 FIFO, a pointer
 // per set that a replacement advances. A fill takes the first invalid way
 // of its set before asking the policy. (The C model's third policy, random,
-// has no twin.)
+// has no twin: building one stops with a message.)
 //
 // Define L1I_BROKEN to build a deliberately wrong variant (a hit does not
 // consume its line's replay) that the co-simulation checker must catch.
@@ -65,6 +65,10 @@ module l1i #(
   output logic [6:0]       abandons_o,
   output logic [LineW-1:0] victim_line_o
 );
+  if (L1I_REPL > 1) begin : g_no_random
+    $error("l1i: the random replacement policy (L1I_REPL=2) has no twin");
+  end
+
   // enum l1i_op (7 does nothing, as 0)
   localparam logic [2:0] OpLookup  = 3'd1;
   localparam logic [2:0] OpAlloc   = 3'd2;

@@ -36,6 +36,7 @@ struct l1i {
 	uint32_t mshrs;			/* MSHRs (l1i.mshrs), at most L1_MAX_MSHRS */
 	struct l1_mshr mshr[L1_MAX_MSHRS];
 	uint64_t mshr_busy;		/* bit i: mshr[i] is valid (the lookups scan only these) */
+	uint32_t nbusy;			/* MSHRs valid: the bits of mshr_busy */
 	uint64_t mshr_all;		/* bit i: mshr[i] exists (i < mshrs) */
 	/*
 	 * Lines just filled for a miss: the access that missed is replayed when
@@ -146,7 +147,7 @@ static inline __attribute__((always_inline)) void l1i_eval(struct l1i *u, const 
 		o->replay_hit = (uint8_t)l1i_listed(u->replay, u->nreplay, line);
 	if (op == L1I_LOOKUP || op == L1I_FILL || op == L1I_ABANDON)
 		o->abandoned_hit = (uint8_t)l1i_listed(u->abandoned, u->nabandoned, line);
-	o->mshrs_busy = (uint8_t)__builtin_popcountll(u->mshr_busy);
+	o->mshrs_busy = (uint8_t)u->nbusy;
 	o->replays = (uint8_t)u->nreplay;
 	o->abandons = (uint8_t)u->nabandoned;
 	if (op == L1I_FILL && !o->present) {
@@ -202,6 +203,7 @@ static inline __attribute__((always_inline)) void l1i_tick(struct l1i *u)
 		if (out->allocated) {
 			u->mshr[out->mshr_slot] = (struct l1_mshr){ 1, in->excl, line };
 			u->mshr_busy |= 1ull << out->mshr_slot;
+			u->nbusy++;
 		}
 		break;
 	case L1I_FILL:
@@ -210,6 +212,7 @@ static inline __attribute__((always_inline)) void l1i_tick(struct l1i *u)
 		if (in->free && out->mshr_hit) {
 			u->mshr[out->mshr_slot].valid = 0;
 			u->mshr_busy &= ~(1ull << out->mshr_slot);
+			u->nbusy--;
 		}
 		if ((in->free && out->mshr_hit) || (in->replay_new && !out->present))
 			l1i_add_replay(u, line, out->abandoned_hit);

@@ -276,7 +276,7 @@ static struct cache_line *fill_op(struct l1 *c, struct l1i_in *in, uint32_t line
 	in->state = (uint8_t)state;
 	in->line = line;
 	ctl_eval(c, in, &out);
-	l = l1i_way(&c->ctl, line, &out);
+	l = l1i_way(&c->ctl, &out);
 	if (out.present) {
 		ctl_tick(c);
 		return NULL;
@@ -344,7 +344,7 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 
 	c->now = now;
 	ctl_eval(c, &in, &out);
-	l = out.present ? l1i_way(&c->ctl, line, &out) : NULL;
+	l = out.present ? l1i_way(&c->ctl, &out) : NULL;
 	if (write == L1_UPDATE && !l)
 		write = L1_READ;	/* bring it in shared; the store comes back for its update */
 	hit = l && (!write || l->state != LINE_S ||

@@ -53,6 +53,7 @@ struct l1i {
 	/* Next state: the last eval's inputs and lookups, which tick applies. */
 	struct l1i_in op_in;
 	struct l1i_out op_out;
+	struct cache_line *op_set;	/* the first way of its line's set */
 };
 
 /* Reset: no line, no miss. Returns 0, or -1 for an impossible geometry or no memory. */
@@ -77,10 +78,10 @@ static inline struct l1_mshr *l1i_find_mshr(struct l1i *u, uint32_t line)
 	return NULL;
 }
 
-/* The line in @out's way of @line's set (after a LOOKUP, INVAL or FILL). */
-static inline struct cache_line *l1i_way(struct l1i *u, uint32_t line, const struct l1i_out *out)
+/* The line in @out's way of the set just evaluated (a LOOKUP, INVAL or FILL). */
+static inline struct cache_line *l1i_way(struct l1i *u, const struct l1i_out *out)
 {
-	return &u->arr.lines[(size_t)carray_set(&u->arr, line) * u->arr.ways + out->way];
+	return u->op_set + out->way;
 }
 
 /* Is @line in @list of @n lines? */
@@ -160,6 +161,7 @@ static inline __attribute__((always_inline)) void l1i_eval(struct l1i *u, const 
 	}
 	u->op_in = *in;
 	u->op_out = *out;
+	u->op_set = set;
 }
 
 /* A fill for an access that missed: its replay, unless the access was abandoned. */
@@ -187,7 +189,7 @@ static inline __attribute__((always_inline)) void l1i_tick(struct l1i *u)
 	const struct l1i_in *in = &u->op_in;
 	const struct l1i_out *out = &u->op_out;
 	uint32_t line = in->line;
-	struct cache_line *l = l1i_way(u, line, out);
+	struct cache_line *l = l1i_way(u, out);
 
 	switch (in->op) {
 	case L1I_LOOKUP:

@@ -477,12 +477,15 @@ static inline int step(struct core *c, uint64_t now)
 		c->prof_missed = 0;
 		count_peek(c);
 	}
-	if (pk->irq)
-		goto run;
-	if (pk->itlb_walk && walk(c, pk->ipte, pk->itlb_walk, &c->walk_done, now))
-		return 0;
-	if (pk->fetch_fault)
-		goto run;
+	/* An interrupt, an I-TLB walk or a fetch fault: rare, tested at once. */
+	if (__builtin_expect(pk->irq | pk->itlb_walk | pk->fetch_fault, 0)) {
+		if (pk->irq)
+			goto run;
+		if (pk->itlb_walk && walk(c, pk->ipte, pk->itlb_walk, &c->walk_done, now))
+			return 0;
+		if (pk->fetch_fault)
+			goto run;
+	}
 
 	c->guard_en = pk->guard_en;
 	if (ifetch_get(&c->fu, pk->fetch_pa, pk->guard_en, now) != FETCH_READY) {

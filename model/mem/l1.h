@@ -192,15 +192,17 @@ static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, u
 {
 	uint32_t line = carray_line(&c->arr, addr);
 	struct cache_line *l;
+	int m;
 
-	if (c->nreplay || c->nabandoned || c->listening)
+	if (c->nreplay | c->nabandoned | c->listening)
 		return l1_access_slow(c, addr, write, now);
 	l = carray_find(&c->arr, line);
 	if (!l || (l->prefetched | (l->watch & (write ? 0xff : ~L1_WATCH_WRITES))) ||
 	    (write && l->state == LINE_S))
 		return l1_access_slow(c, addr, write, now);
-	c->stats.accesses.v[*c->mode]++;
-	c->stats.hits.v[*c->mode]++;
+	m = *c->mode;	/* read once: the counters' stores could alias it */
+	c->stats.accesses.v[m]++;
+	c->stats.hits.v[m]++;
 	mclass_hit(c->mc, line);
 	if (c->arr.ways > 1)
 		carray_touch(&c->arr, l);

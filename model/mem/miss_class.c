@@ -275,15 +275,12 @@ enum miss_class mclass_access(struct miss_classifier *mc, uint32_t line, int hit
 	return MISS_CONFLICT;
 }
 
-void mclass_hit(struct miss_classifier *mc, uint32_t line)
+/* A hit below the most recent line: it moves up (mclass_hit's out-of-line part). */
+static __attribute__((noinline)) void hit_below_head(struct miss_classifier *mc, uint32_t line)
 {
-	/* Runs of hits to one line are common: the most recent needs no move. */
-	uint32_t second;
-
-	if (mc->head_line == line)
-		return;
 	/* The next most recent (two lines in turn) moves up without a lookup. */
-	second = mc->head != NIL ? mc->node[mc->head].next : NIL;
+	uint32_t second = mc->head != NIL ? mc->node[mc->head].next : NIL;
+
 	if (second != NIL && mc->node[second].line == line) {
 		list_unlink(mc, second);
 		list_push_head(mc, second);
@@ -291,6 +288,13 @@ void mclass_hit(struct miss_classifier *mc, uint32_t line)
 		return;
 	}
 	shadow_access(mc, line);
+}
+
+void mclass_hit(struct miss_classifier *mc, uint32_t line)
+{
+	/* Runs of hits to one line are common: the most recent needs no move. */
+	if (mc->head_line != line)
+		hit_below_head(mc, line);
 }
 
 void mclass_invalidated(struct miss_classifier *mc, uint32_t line)

@@ -13,9 +13,17 @@
  * sys.watchdog (a small bound stops runs that are merely slow; the sweep
  * wants the model's own defects), sys.simctl (an observation port that
  * changes no timing; pinned, its key leaves the other keys' draws as they
- * were before it existed), sys.boot_flags (a word for the kernel) and, for
- * now, core.speeds: on asymmetric machines the sweep found diff/contend
- * livelocked (README, Status), so it runs symmetric ones.
+ * were before it existed) and sys.boot_flags (a word for the kernel). The
+ * cores' clock ratios (core.speeds) are drawn last, one per core in
+ * 1..RATIO_CAP, once the rest is valid: so every other key is drawn as
+ * before the key existed. The rest are drawn log-uniformly within
+ * their bounds, capped where a large value only makes a run slow (sizes at
+ * SIZE_CAP, lines at LINE_CAP, bus clock ratios at DIV_CAP and bus widths
+ * from WIDTH_MIN, other numbers at NUM_CAP: the sweep wants programs to
+ * finish within its instruction budget, so that one that does not points at
+ * a livelock), and a draw is kept when config_check accepts it and its
+ * timing model fits in HOST_CAP bytes. sys.core_hz is drawn as a multiple
+ * of the timebase.
  */
 #include <math.h>
 #include <stdio.h>
@@ -32,9 +40,10 @@
 #define NUM_CAP		256		/* latencies, counts: runs stay short */
 #define HOST_CAP	(64u << 20)	/* host bytes of the timing model */
 #define ATTEMPTS	1000000		/* draws before giving up */
+#define RATIO_CAP	3		/* core.speeds: machine cycles per core cycle */
 
 static const char *const always_pinned[] = { "sys.timebase_hz", "sys.watchdog", "sys.simctl",
-					      "sys.boot_flags", "core.speeds", NULL };
+					      "sys.boot_flags", NULL };
 
 static uint64_t rng_state;
 
@@ -95,6 +104,21 @@ static int pinned(const char *name, int argc, char **argv)
 	return pinned_by_user(name, argc, argv);
 }
 
+/* core.speeds: a clock ratio per core, so that sweeps run asymmetric machines. */
+static void draw_speeds(struct config *cfg)
+{
+	char text[MAX_HARTS * 4], err[256];
+	int at = 0;
+
+	for (uint32_t i = 0; i < cfg->cores; i++)
+		at += snprintf(text + at, sizeof(text) - (size_t)at, "%s%u", i ? "," : "",
+			       (unsigned)(1 + rnd() % RATIO_CAP));
+	if (config_set(cfg, "core.speeds", text, err, sizeof(err))) {
+		fprintf(stderr, "randcfg: %s\n", err);
+		exit(1);
+	}
+}
+
 /* Draws one key's value into @cfg. */
 static void draw(struct config *cfg, const struct config_key_info *k)
 {
@@ -146,8 +170,8 @@ int main(int argc, char **argv)
 	for (long attempt = 0; attempt < ATTEMPTS; attempt++) {
 		config_defaults(&cfg);
 		for (unsigned i = 0; !config_key_info(i, &k); i++)
-			if (!pinned(k.name, argc, argv))
-				draw(&cfg, &k);
+			if (!pinned(k.name, argc, argv) && strcmp(k.name, "core.speeds"))
+				draw(&cfg, &k);	/* core.speeds: drawn last, below */
 		for (int i = 2; i < argc; i++) {
 			char *eq = strchr(argv[i], '=');
 
@@ -163,6 +187,8 @@ int main(int argc, char **argv)
 			*eq = '=';
 		}
 		if (config_check(&cfg, err, sizeof(err)) == 0 && timing_host_bytes(&cfg) <= HOST_CAP) {
+			if (!pinned_by_user("core.speeds", argc, argv))
+				draw_speeds(&cfg);
 			printf("# randcfg %s: attempt %ld\n", argv[1], attempt + 1);
 			config_print(&cfg, stdout);
 			return 0;

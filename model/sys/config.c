@@ -678,11 +678,20 @@ static int check_per_core(const char *name, const struct core_list *l, uint32_t 
 	return 0;
 }
 
-/* The small core's L1s (the machine's lines, within the L2) and predictor tables. */
+/*
+ * The small core's L1s (the machine's lines, within the L2) and predictor
+ * tables, when some core is small: the small.* keys do not bind a machine
+ * without one (a tiny L2 needs no smaller small core).
+ */
 static int check_small(const struct config *cfg, char *err, size_t errlen)
 {
 	struct config own = *cfg;
+	uint32_t i = 0;
 
+	while (i < cfg->cores && config_core_kind(cfg, (int)i) != CORE_SMALL)
+		i++;
+	if (i == cfg->cores)
+		return 0;
 	make_small(&own);
 	if (check_cache("small.l1i", &own.l1i, err, errlen) ||
 	    check_cache("small.l1d", &own.l1d, err, errlen))

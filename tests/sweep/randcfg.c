@@ -15,9 +15,8 @@
  * changes no timing; pinned, its key leaves the other keys' draws as they
  * were before it existed) and sys.boot_flags (a word for the kernel). The
  * per-core keys, the cores' clock ratios (core.speeds, one per core in
- * 1..RATIO_CAP) and kinds (core.kinds, big or small), are drawn last, once
- * the rest is valid: so every other key is drawn as before they existed
- * (the small core's keys, last in the table, are drawn with the rest, its
+ * 1..RATIO_CAP) and kinds (core.kinds, big or small), are drawn last in each
+ * attempt (the small core's keys, last in the table, just before them, its
  * L1s within the L2 and their ways within their size). The rest are drawn log-uniformly within
  * their bounds, capped where a large value only makes a run slow (sizes at
  * SIZE_CAP, lines at LINE_CAP, bus clock ratios at DIV_CAP and bus widths
@@ -192,7 +191,7 @@ int main(int argc, char **argv)
 		config_defaults(&cfg);
 		for (unsigned i = 0; !config_key_info(i, &k); i++)
 			if (!pinned(k.name, argc, argv) && !k.per_core)
-				draw(&cfg, &k);	/* per-core keys: drawn last, below */
+				draw(&cfg, &k);	/* per-core keys: drawn last, after the pins */
 		for (int i = 2; i < argc; i++) {
 			char *eq = strchr(argv[i], '=');
 
@@ -207,10 +206,10 @@ int main(int argc, char **argv)
 			}
 			*eq = '=';
 		}
+		for (unsigned i = 0; !config_key_info(i, &k); i++)
+			if (k.per_core && !pinned(k.name, argc, argv))
+				draw_per_core(&cfg, &k);
 		if (config_check(&cfg, err, sizeof(err)) == 0 && timing_host_bytes(&cfg) <= HOST_CAP) {
-			for (unsigned i = 0; !config_key_info(i, &k); i++)
-				if (k.per_core && !pinned(k.name, argc, argv))
-					draw_per_core(&cfg, &k);
 			printf("# randcfg %s: attempt %ld\n", argv[1], attempt + 1);
 			config_print(&cfg, stdout);
 			return 0;

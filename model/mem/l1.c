@@ -238,8 +238,9 @@ static int forget_taken(struct l1 *c, uint32_t line, int write)
 }
 
 /* A fill for an access that missed: the access will be replayed, unless abandoned. */
-static void add_replay(struct l1 *c, uint32_t line)
+static void add_replay(struct l1 *c, uint32_t line, uint64_t now)
 {
+	c->filled_at = now;
 	if (list_take(c->abandoned, &c->nabandoned, line))
 		return;
 	c->replay[c->nreplay < L1_MAX_MSHRS ? c->nreplay++ : 0] = line;
@@ -387,7 +388,8 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 		return L1_HIT;
 	}
 	/* A snoop took the line after its fill, before this replay: the fill buffer serves it. */
-	if (c->ntaken && forget_taken(c, line, write) && list_take(c->replay, &c->nreplay, line))
+	if (c->ntaken && now < c->filled_at + c->cfg.latency && forget_taken(c, line, write) &&
+	    list_take(c->replay, &c->nreplay, line))
 		return L1_HIT;
 	m = find_mshr(c, line);
 	if (m) {
@@ -532,7 +534,7 @@ static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, enum lin
 	if (demand) {
 		/* Late: the demand access waits for it, so it goes straight in, used. */
 		place(c, line, state);
-		add_replay(c, line);
+		add_replay(c, line, now);
 		c->pfs[src].useful.v[*c->mode]++;
 		if (c->wake)
 			c->wake(c->wake_ctx, now);
@@ -578,7 +580,7 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 	}
 	if (m) {
 		m->valid = 0;
-		add_replay(c, line);
+		add_replay(c, line, now);
 	}
 	if (c->wake)
 		c->wake(c->wake_ctx, now);

@@ -155,6 +155,12 @@ struct l1 {
 	} taken[L1_MAX_MSHRS];
 	uint32_t ntaken;
 	/*
+	 * The cycle of the last fill for a replay: a taken line is served only
+	 * within the L1's latency of it (a slow core's next edge comes sooner,
+	 * its latency being in its own cycles); later, the access is a new one.
+	 */
+	uint64_t filled_at;
+	/*
 	 * Lines whose missed access the client gave up (l1_abandon) while still
 	 * on their way: their fill is replayed by nobody, so it records no replay.
 	 */

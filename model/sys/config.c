@@ -348,7 +348,7 @@ static int per_core_item(const struct config_key *k, const char *item, uint32_t 
 static int set_per_core(struct config *cfg, const struct config_key *k, const char *value,
 			char *err, size_t errlen)
 {
-	struct core_list l;
+	struct core_list l = { { 0 }, 0 };	/* past the items: zero, as in the defaults */
 	const char *s = value;
 
 	for (l.n = 0;;) {

@@ -220,9 +220,27 @@ static int list_take(uint32_t *list, uint32_t *n, uint32_t line)
 	return 0;
 }
 
-/* A fill for an access that missed: the access will be replayed, unless abandoned. */
-static void add_replay(struct l1 *c, uint32_t line)
+/*
+ * 1 when a snoop took @line before its replay and the fill allows @write
+ * (and then forgets it: the replay uses it now); 0, remembering it, if not.
+ */
+static int forget_taken(struct l1 *c, uint32_t line, int write)
 {
+	for (uint32_t i = 0; i < c->ntaken; i++) {
+		if (c->taken[i].line == line) {
+			if (write && !c->taken[i].owned)
+				return 0;	/* a read's fill: this is another access */
+			c->taken[i] = c->taken[--c->ntaken];
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A fill for an access that missed: the access will be replayed, unless abandoned. */
+static void add_replay(struct l1 *c, uint32_t line, uint64_t now)
+{
+	c->filled_at = now;
 	if (list_take(c->abandoned, &c->nabandoned, line))
 		return;
 	c->replay[c->nreplay < L1_MAX_MSHRS ? c->nreplay++ : 0] = line;
@@ -232,8 +250,11 @@ void l1_abandon(struct l1 *c, uint32_t line)
 {
 	struct l1_pf_mshr *pm = find_pf(c, line);
 
-	if (list_take(c->replay, &c->nreplay, line))
+	if (list_take(c->replay, &c->nreplay, line)) {
+		if (c->ntaken)
+			forget_taken(c, line, 0);
 		return;		/* it came already */
+	}
 	if (!find_mshr(c, line) && !(pm && pm->demand))
 		return;		/* nothing on its way would be replayed */
 	for (uint32_t i = 0; i < c->nabandoned; i++)
@@ -246,7 +267,33 @@ void l1_abandon(struct l1 *c, uint32_t line)
 /* True (and forgotten) when @line was just filled for an access now replayed. */
 static int consume_replay(struct l1 *c, uint32_t line)
 {
-	return list_take(c->replay, &c->nreplay, line);
+	if (!list_take(c->replay, &c->nreplay, line))
+		return 0;
+	if (c->ntaken)
+		forget_taken(c, line, 0);
+	return 1;
+}
+
+/*
+ * A snoop takes line @l from the cache, or its ownership: a replay still to
+ * come for it will use the fill's data (struct l1, taken).
+ */
+static void taken_before_replay(struct l1 *c, const struct cache_line *l, int invalidate)
+{
+	int owned = l->state >= LINE_E || (l->watch & L1_WATCH_GRANT);
+	uint32_t i;
+
+	if (!invalidate && !owned)
+		return;		/* shared already: the snoop takes nothing from it */
+	for (i = 0; i < c->nreplay && c->replay[i] != l->tag; i++)
+		;
+	if (i == c->nreplay)
+		return;		/* no replay waits for it */
+	for (i = 0; i < c->ntaken; i++)
+		if (c->taken[i].line == l->tag)
+			return;	/* taken once already: what the fill gave is noted */
+	if (c->ntaken < L1_MAX_MSHRS)
+		c->taken[c->ntaken++] = (struct l1_taken){ l->tag, (uint8_t)owned };
 }
 
 static void tell(struct l1 *c, enum pf_event ev, uint32_t line, uint64_t now)
@@ -340,6 +387,10 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 			l->state = LINE_M;
 		return L1_HIT;
 	}
+	/* A snoop took the line after its fill, before this replay: the fill buffer serves it. */
+	if (c->ntaken && now < c->filled_at + c->cfg.latency && forget_taken(c, line, write) &&
+	    list_take(c->replay, &c->nreplay, line))
+		return L1_HIT;
 	m = find_mshr(c, line);
 	if (m) {
 		/* Wait for the line in flight; a write behind a pending read retries after it. */
@@ -483,7 +534,7 @@ static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, enum lin
 	if (demand) {
 		/* Late: the demand access waits for it, so it goes straight in, used. */
 		place(c, line, state);
-		add_replay(c, line);
+		add_replay(c, line, now);
 		c->pfs[src].useful.v[*c->mode]++;
 		if (c->wake)
 			c->wake(c->wake_ctx, now);
@@ -529,7 +580,7 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 	}
 	if (m) {
 		m->valid = 0;
-		add_replay(c, line);
+		add_replay(c, line, now);
 	}
 	if (c->wake)
 		c->wake(c->wake_ctx, now);
@@ -559,6 +610,8 @@ int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action, uint
 		if (!l)
 			continue;
 		dirty |= l->state == LINE_M;
+		if (c->nreplay && action != L1_SNOOP_CLEAN)
+			taken_before_replay(c, l, invalidate);
 		if (invalidate) {
 			if (l->prefetched)
 				c->pfs[l->flags].useless.v[*c->mode]++;

@@ -141,6 +141,26 @@ struct l1 {
 	uint32_t replay[L1_MAX_MSHRS];
 	uint32_t nreplay;
 	/*
+	 * Replays whose line a snoop took (dropped it, or took its ownership)
+	 * before they came: a slow core replays at its next clock edge, and
+	 * another core's request may be granted first. The fill's data waits
+	 * in the fill buffer, and the replay performs with it (a write only if
+	 * the fill gave ownership, or the grant of an update); the line stays
+	 * as the snoop left it. Without this, a line wanted by many would be
+	 * taken from a slow core between every fill and its edge, for ever.
+	 */
+	struct l1_taken {
+		uint32_t line;
+		uint8_t owned;		/* the fill allowed a write: E, M or an update's grant */
+	} taken[L1_MAX_MSHRS];
+	uint32_t ntaken;
+	/*
+	 * The cycle of the last fill for a replay: a taken line is served only
+	 * within the L1's latency of it (a slow core's next edge comes sooner,
+	 * its latency being in its own cycles); later, the access is a new one.
+	 */
+	uint64_t filled_at;
+	/*
 	 * Lines whose missed access the client gave up (l1_abandon) while still
 	 * on their way: their fill is replayed by nobody, so it records no replay.
 	 */

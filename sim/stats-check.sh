@@ -4,7 +4,8 @@
 # and functional: the demo, the kernel's shell workload for a slice of
 # instructions, the compute loop; a fast-forward) with --stats, and compares
 # the console output and the statistics JSON byte for byte, less the fields
-# the old build does not write: sys.quantum, sys.boot_flags, core.speeds, the
+# the old build does not write: sys.quantum, sys.boot_flags, core.speeds,
+# core.kinds and the small core's keys (small.*), the
 # hart.decode_* counters and the L1D stride prefetcher's key (dpf.stride) and
 # counters (dpf_stride.*)
 # (their blocks are dropped; commas at line ends, which depend on what
@@ -20,7 +21,7 @@ quantum1=${QUANTUM1-"--set sys.quantum=1"}
 strip() {
 	awk '/"((hart|total)\.decode_[a-z]+|dpf_stride\.[a-z_]+)": \{/ { skip = 1 }
 	     skip { if (/\}/) skip = 0; next }
-	     /"(sys\.quantum|sys\.boot_flags|core\.speeds|dpf\.stride)"/ { next }
+	     /"(sys\.quantum|sys\.boot_flags|core\.speeds|core\.kinds|small\.[a-z0-9_.]+|dpf\.stride)"/ { next }
 	     { sub(/,$/, ""); print }' "$1"
 }
 tmp=$(mktemp -d)

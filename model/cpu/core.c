@@ -459,7 +459,7 @@ out:
 	return ev == HART_RETIRED;
 }
 
-/* core_step without its last duty, updating due. */
+/* core_step's work on the instruction in progress, once the core is due (next <= now). */
 static inline int step(struct core *c, uint64_t now)
 {
 	struct hart *h = c->hart;
@@ -467,10 +467,6 @@ static inline int step(struct core *c, uint64_t now)
 	uint64_t t;
 	int src;
 
-	if (c->wb.count)
-		drain(c, now);
-	if (c->next > now)
-		return 0;
 	if (hart_in_wfi(h) && !hart_wakeable(h))
 		return sleep_on(c, now, STALL_IDLE);
 	if (!c->have_pk) {
@@ -481,12 +477,15 @@ static inline int step(struct core *c, uint64_t now)
 		c->prof_missed = 0;
 		count_peek(c);
 	}
-	if (pk->irq)
-		goto run;
-	if (pk->itlb_walk && walk(c, pk->ipte, pk->itlb_walk, &c->walk_done, now))
-		return 0;
-	if (pk->fetch_fault)
-		goto run;
+	/* An interrupt, an I-TLB walk or a fetch fault: rare, tested at once. */
+	if (__builtin_expect(pk->irq | pk->itlb_walk | pk->fetch_fault, 0)) {
+		if (pk->irq)
+			goto run;
+		if (pk->itlb_walk && walk(c, pk->ipte, pk->itlb_walk, &c->walk_done, now))
+			return 0;
+		if (pk->fetch_fault)
+			goto run;
+	}
 
 	c->guard_en = pk->guard_en;
 	if (ifetch_get(&c->fu, pk->fetch_pa, pk->guard_en, now) != FETCH_READY) {
@@ -565,7 +564,10 @@ int core_step(struct core *c, uint64_t now)
 		wait_edge(c, now);
 		return 0;
 	}
-	retired = step(c, now);
+	/* A cycle that only drains the write buffer stays out of step, a large function. */
+	if (c->wb.count)
+		drain(c, now);
+	retired = c->next > now ? 0 : step(c, now);
 
 	if (__builtin_expect(c->kanata != NULL, 0))
 		kanata_observe(c->kanata, c, now, retired);

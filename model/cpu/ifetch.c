@@ -53,6 +53,16 @@ static void fast_claim_broken(struct ifetch *f, uint32_t pa)
 	f->tap.failed = 1;
 }
 
+/* The range of addresses fetch_fast_ready holds for in the unit's state (struct ifetch). */
+static void fast_range(struct ifetch *f)
+{
+	const struct fetch *u = &f->u;
+
+	f->fast_base = u->q.cur << u->line_shift;
+	f->fast_len = u->q.cur_state != FL_READY ? 0
+		      : u->q.next_state != FL_NONE ? u->p.line_bytes : u->ahead_from;
+}
+
 /*
  * A cycle of the unit with the inputs @in, in the order of cpu/fetch_if.h.
  * The answers start as the glue's guess (a hit: the common case); the unit
@@ -94,6 +104,7 @@ settle(struct ifetch *f, int tapped, struct fetch_in *in, uint64_t now)
 		f->tap.tick(&f->tap);
 	else
 		fetch_tick(&f->u);
+	fast_range(f);
 	return out.ready ? FETCH_READY : FETCH_WAIT;
 }
 

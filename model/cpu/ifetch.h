@@ -39,6 +39,13 @@ struct ifetch {
 	const struct memmap *mm;	/* guard predecode bits */
 	struct unit_tap tap;		/* where --cosim/--rtl/--waves take the unit over */
 	struct fetch_stats stats;
+	/*
+	 * fetch_fast_ready's answer for the unit's present state, as the byte
+	 * range [fast_base, fast_base + fast_len) of addresses it holds for
+	 * (fast_len 0: none), so that the common step tests one range; set
+	 * after each clock edge of the unit (ifetch_cycle, ifetch_flush).
+	 */
+	uint32_t fast_base, fast_len;
 };
 
 void ifetch_init(struct ifetch *f, struct l1 *l1i, const struct config *cfg, const uint8_t *mode,
@@ -58,7 +65,7 @@ enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint
 static inline enum fetch_result ifetch_get(struct ifetch *f, uint32_t pa, int guard_en,
 					   uint64_t now)
 {
-	if (__builtin_expect(fetch_fast_ready(&f->u, pa) && !f->tap.eval, 1))
+	if (__builtin_expect(pa - f->fast_base < f->fast_len && !f->tap.eval, 1))
 		return FETCH_READY;
 	return ifetch_cycle(f, pa, guard_en, now);
 }

@@ -242,15 +242,60 @@ static void count_hit(struct l1 *c, uint32_t line, int seen)
 		mclass_access(c->mc, line, 1);
 }
 
+/*
+ * 1 when a snoop took @line before its replay and the fill allows @write
+ * (and then forgets it: the replay uses it now); 0, remembering it, if not.
+ */
+static int forget_taken(struct l1 *c, uint32_t line, int write)
+{
+	for (uint32_t i = 0; i < c->ntaken; i++) {
+		if (c->taken[i].line == line) {
+			if (write && !c->taken[i].owned)
+				return 0;	/* a read's fill: this is another access */
+			c->taken[i] = c->taken[--c->ntaken];
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A snoop takes line @l from the cache, or its ownership: a replay still to
+ * come for it will use the fill's data (struct l1, taken).
+ */
+static void taken_before_replay(struct l1 *c, const struct cache_line *l, int invalidate)
+{
+	int owned = l->state >= LINE_E || (l->watch & L1_WATCH_GRANT);
+
+	if (!invalidate && !owned)
+		return;		/* shared already: the snoop takes nothing from it */
+	if (!l1i_replay_waits(&c->ctl, l->tag))
+		return;		/* no replay waits for it */
+	for (uint32_t i = 0; i < c->ntaken; i++)
+		if (c->taken[i].line == l->tag)
+			return;	/* taken once already: what the fill gave is noted */
+	if (c->ntaken < L1_MAX_MSHRS)
+		c->taken[c->ntaken++] = (struct l1_taken){ l->tag, (uint8_t)owned };
+}
+
+/* The controller's ABANDON of @line; returns whether its replay was waiting (now gone). */
+static int abandon_op(struct l1 *c, uint32_t line, int pf_demand)
+{
+	struct l1i_in in = { .op = L1I_ABANDON, .pf_demand = (uint8_t)pf_demand, .line = line };
+	struct l1i_out out;
+
+	ctl_eval(c, &in, &out);
+	ctl_tick(c);
+	return out.replay_hit;
+}
+
 void l1_abandon(struct l1 *c, uint32_t line)
 {
 	struct l1_pf_mshr *pm = find_pf(c, line);
-	struct l1i_in in = { .op = L1I_ABANDON, .pf_demand = pm && pm->demand, .line = line };
-	struct l1i_out out;
 
 	/* It leaves the replay list if it came already, else is remembered if on its way. */
-	ctl_eval(c, &in, &out);
-	ctl_tick(c);
+	if (abandon_op(c, line, pm && pm->demand) && c->ntaken)
+		forget_taken(c, line, 0);
 }
 
 static void tell(struct l1 *c, enum pf_event ev, uint32_t line, uint64_t now)
@@ -362,6 +407,8 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 		if (!out.replay_hit) {
 			count_hit(c, line, !l->prefetched);
 			tell(c, PFE_ACCESS, line, now);
+		} else if (c->ntaken) {
+			forget_taken(c, line, 0);	/* the replay came: the fill buffer is free */
 		}
 		if ((l->watch & L1_WATCH_ALL) ||
 		    ((write & L1_WRITE) && (l->watch & L1_WATCH_WRITES))) {
@@ -382,6 +429,15 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 			l->watch &= (uint8_t)~L1_WATCH_GRANT;	/* the update performs: once */
 		else if (write & L1_WRITE)
 			l->state = LINE_M;
+		return L1_HIT;
+	}
+	/*
+	 * A snoop took the line after its fill, before this replay: the fill
+	 * buffer serves it, and the replay leaves the controller's list.
+	 */
+	if (c->ntaken && now < c->filled_at + c->cfg.latency && forget_taken(c, line, write) &&
+	    out.replay_hit) {
+		abandon_op(c, line, 0);
 		return L1_HIT;
 	}
 	if (out.mshr_hit) {
@@ -528,6 +584,7 @@ static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, enum lin
 
 		if (!fill_op(c, &in, line, state))
 			return;		/* present already */
+		c->filled_at = now;
 		c->pfs[src].useful.v[*c->mode]++;
 		if (c->wake)
 			c->wake(c->wake_ctx, now);
@@ -569,6 +626,8 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 	}
 	if (pm)
 		pm->valid = 0;	/* a demand miss brought the same line: one fill serves both */
+	if (m)
+		c->filled_at = now;	/* a fill for a replay (fill_op frees the MSHR) */
 	if (!fill_op(c, &in, line, state)) {
 		l = carray_find(&c->ctl.arr, line);
 		if (state > l->state) {
@@ -604,6 +663,8 @@ int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action, uint
 		if (!l)
 			continue;
 		dirty |= l->state == LINE_M;
+		if (c->ctl.nreplay && action != L1_SNOOP_CLEAN)
+			taken_before_replay(c, l, invalidate);
 		if (invalidate) {
 			if (l->prefetched)
 				c->pfs[l->flags].useless.v[*c->mode]++;

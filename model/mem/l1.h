@@ -132,6 +132,28 @@ struct l1 {
 	 */
 	uint64_t now;
 	int *stop;			/* set when the controller's twin disagrees: the run stops */
+	/*
+	 * Replays whose line a snoop took (dropped it, or took its ownership)
+	 * before they came: a slow core replays at its next clock edge, and
+	 * another core's request may be granted first. The fill's data waits
+	 * in the fill buffer, and the replay performs with it (a write only if
+	 * the fill gave ownership, or the grant of an update); the line stays
+	 * as the snoop left it. Without this, a line wanted by many would be
+	 * taken from a slow core between every fill and its edge, for ever.
+	 * The fill buffer is the cache's, beside the controller unit: the
+	 * unit's replay list says which replays still wait.
+	 */
+	struct l1_taken {
+		uint32_t line;
+		uint8_t owned;		/* the fill allowed a write: E, M or an update's grant */
+	} taken[L1_MAX_MSHRS];
+	uint32_t ntaken;
+	/*
+	 * The cycle of the last fill for a replay: a taken line is served only
+	 * within the L1's latency of it (a slow core's next edge comes sooner,
+	 * its latency being in its own cycles); later, the access is a new one.
+	 */
+	uint64_t filled_at;
 	struct miss_classifier *mc;
 	struct l2 *l2;
 	struct event_queue *events;
@@ -183,6 +205,7 @@ static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, u
 {
 	uint32_t line = carray_line(&c->ctl.arr, addr);
 	struct cache_line *l;
+	int m;
 
 	if (c->ctl.nreplay | c->ctl.nabandoned | (uint32_t)c->listening | (c->tap.eval != NULL))
 		return l1_access_slow(c, addr, write, now);
@@ -190,8 +213,9 @@ static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, u
 	if (!l || (l->prefetched | (l->watch & (write ? 0xff : ~L1_WATCH_WRITES))) ||
 	    (write && l->state == LINE_S))
 		return l1_access_slow(c, addr, write, now);
-	c->stats.accesses.v[*c->mode]++;
-	c->stats.hits.v[*c->mode]++;
+	m = *c->mode;	/* read once: the counters' stores could alias it */
+	c->stats.accesses.v[m]++;
+	c->stats.hits.v[m]++;
 	mclass_hit(c->mc, line);
 	if (c->ctl.arr.ways > 1)
 		carray_touch(&c->ctl.arr, l);

@@ -93,6 +93,12 @@ static inline int l1i_listed(const uint32_t *list, uint32_t n, uint32_t line)
 	return 0;
 }
 
+/* Read-only: does a replay wait for @line (its fill came, its access not yet replayed)? */
+static inline int l1i_replay_waits(const struct l1i *u, uint32_t line)
+{
+	return l1i_listed(u->replay, u->nreplay, line);
+}
+
 /* Removes @line from @list of *@n lines (the last entry takes its place). */
 static inline void l1i_unlist(uint32_t *list, uint32_t *n, uint32_t line)
 {

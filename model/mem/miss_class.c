@@ -47,6 +47,7 @@ struct miss_classifier {
 	uint32_t *bucket;	/* 1 << bucket_log2 heads of hash chains, NIL if empty */
 	uint32_t bucket_log2;	/* log2 of the bucket count */
 	uint32_t head, tail;	/* most and least recently used node, NIL if none */
+	uint32_t head_line;	/* the line head holds, NIL if none: a hit's one compare */
 	uint32_t free;		/* first free node (linked by next), NIL if none */
 
 	/* every line ever referenced: HIST_LEAVES leaves, NULL until touched */
@@ -91,7 +92,7 @@ struct miss_classifier *mclass_new(uint32_t lines)
 	for (i = 0; i < lines; i++)
 		mc->node[i].next = i + 1 < lines ? i + 1 : NIL;
 	mc->free = 0;
-	mc->head = mc->tail = NIL;
+	mc->head = mc->tail = mc->head_line = NIL;
 	mc->hist_lo = HIST_LEAVES;
 	return mc;
 
@@ -183,6 +184,7 @@ static int shadow_access(struct miss_classifier *mc, uint32_t line)
 		if (mc->head != n) {
 			list_unlink(mc, n);
 			list_push_head(mc, n);
+			mc->head_line = line;
 		}
 		return 1;
 	}
@@ -200,6 +202,7 @@ static int shadow_access(struct miss_classifier *mc, uint32_t line)
 	mc->node[n].chain = *link;
 	*link = n;
 	list_push_head(mc, n);
+	mc->head_line = line;
 	return 0;
 }
 
@@ -214,6 +217,7 @@ static void shadow_remove(struct miss_classifier *mc, uint32_t line)
 	list_unlink(mc, n);
 	mc->node[n].next = mc->free;
 	mc->free = n;
+	mc->head_line = mc->head != NIL ? mc->node[mc->head].line : NIL;
 }
 
 /* ---- the history ---- */
@@ -271,12 +275,26 @@ enum miss_class mclass_access(struct miss_classifier *mc, uint32_t line, int hit
 	return MISS_CONFLICT;
 }
 
+/* A hit below the most recent line: it moves up (mclass_hit's out-of-line part). */
+static __attribute__((noinline)) void hit_below_head(struct miss_classifier *mc, uint32_t line)
+{
+	/* The next most recent (two lines in turn) moves up without a lookup. */
+	uint32_t second = mc->head != NIL ? mc->node[mc->head].next : NIL;
+
+	if (second != NIL && mc->node[second].line == line) {
+		list_unlink(mc, second);
+		list_push_head(mc, second);
+		mc->head_line = line;
+		return;
+	}
+	shadow_access(mc, line);
+}
+
 void mclass_hit(struct miss_classifier *mc, uint32_t line)
 {
 	/* Runs of hits to one line are common: the most recent needs no move. */
-	if (mc->head != NIL && mc->node[mc->head].line == line)
-		return;
-	shadow_access(mc, line);
+	if (mc->head_line != line)
+		hit_below_head(mc, line);
 }
 
 void mclass_invalidated(struct miss_classifier *mc, uint32_t line)

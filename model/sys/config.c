@@ -24,6 +24,7 @@ const char *const repl_names[] = { "lru", "fifo", "random", NULL };
 static const char *const bpred_names[] = { "static-nt", "btfn", "bimodal", NULL };
 static const char *const mode_names[] = { "functional", "timing", NULL };
 static const char *const off_on_names[] = { "off", "on", NULL };
+const char *const core_kind_names[] = { "big", "small", NULL };
 const char *const config_presets[] = { "default", "modern", NULL };
 
 #define OFF(field) offsetof(struct config, field)
@@ -72,8 +73,11 @@ static const struct config_key keys[] = {
 	U32("core.serialize", core.serialize, 0, 100, "cycles to drain and refill the pipeline"),
 	U32("core.fetch_queue", core.fetch_queue, 1, 64, "instructions fetched ahead"),
 	U32("core.wb_entries", core.wb_entries, 1, 64, "L1D write buffer entries"),
-	{ "core.speeds", OFF(speeds), CFG_RATIOS, 1, MAX_CLOCK_RATIO,
+	{ "core.speeds", OFF(speeds), CFG_PER_CORE, 1, MAX_CLOCK_RATIO,
 	  "machine cycles per core cycle, per core (1,1,2,2) or one for all", NULL, { 0 } },
+	{ "core.kinds", OFF(kinds), CFG_PER_CORE, 0, 0,
+	  "big (l1i, l1d, core keys) or small (small.* keys), per core or one for all",
+	  core_kind_names, { 0 } },
 	CACHE("l1i", l1i),
 	CACHE("l1d", l1d),
 	CACHE("l2", l2),
@@ -95,6 +99,14 @@ static const struct config_key keys[] = {
 	SIZE("dma.max_len", dma.max_len, 1, 1u << 30, "bytes one DMA operation may move"),
 	ENUM("coh.selective_update", coh.selective_update, off_on_names,
 	     "update (BusUpd) instead of invalidate on update pages: off or on"),
+	/* Last, so that drawing them (tests/sweep/randcfg.c) leaves the other draws as before. */
+	SIZE("small.l1i.size", small.l1i_size, 64, 1u << 30, "a small core's L1I bytes"),
+	U32("small.l1i.ways", small.l1i_ways, 1, 64, "a small core's L1I associativity"),
+	SIZE("small.l1d.size", small.l1d_size, 64, 1u << 30, "a small core's L1D bytes"),
+	U32("small.l1d.ways", small.l1d_ways, 1, 64, "a small core's L1D associativity"),
+	ENUM("small.bpred", small.bpred, bpred_names, "a small core's predictor"),
+	U32("small.bht_entries", small.bht_entries, 1, 1u << 20, "a small core's bimodal counters"),
+	U32("small.btb_entries", small.btb_entries, 1, 1u << 16, "a small core's BTB entries"),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -173,7 +185,9 @@ static void plugin_presets(struct config *c, enum config_preset p)
  * 32-byte lines, a 256 KiB 2-way L2 with 64-byte lines, a bus at a quarter of
  * the core clock and memory about 60 core cycles away. "modern" is a current
  * small multicore: 32 KiB 8-way L1s, a 1 MiB 16-way L2 with 64-byte lines, a
- * faster bus in relative terms, memory about 200 core cycles away.
+ * faster bus in relative terms, memory about 200 core cycles away. Their
+ * small cores (core.kinds): direct-mapped 4 KiB L1I and 8 KiB L1D with a
+ * 16-entry BTB; 16 KiB 4-way L1s with a 512-counter bimodal predictor.
  */
 static void preset_default(struct config *c)
 {
@@ -185,6 +199,8 @@ static void preset_default(struct config *c)
 	c->l1i = (struct cache_config){ 16 << 10, 1, 32, 0, 1, 1 };
 	c->l1d = (struct cache_config){ 32 << 10, 1, 32, 0, 1, 2 };
 	c->l2 = (struct cache_config){ 256 << 10, 2, 64, 0, 6, 4 };
+	c->small = (struct small_config){ .l1i_size = 4 << 10, .l1i_ways = 1, .l1d_size = 8 << 10,
+		.l1d_ways = 1, .bpred = BPRED_BTFN, .bht_entries = 64, .btb_entries = 16 };
 	c->bus = (struct bus_config){ .clock_div = 4, .width = 8, .arb_cycles = 1,
 		.snoop_cycles = 1, .c2c_cycles = 2 };
 	c->mem = (struct mem_config){ .latency = 40, .banks = 1, .bank_busy = 16,
@@ -204,6 +220,9 @@ static void preset_modern(struct config *c)
 	c->l1i = (struct cache_config){ 32 << 10, 8, 64, 0, 1, 4 };
 	c->l1d = (struct cache_config){ 32 << 10, 8, 64, 0, 2, 8 };
 	c->l2 = (struct cache_config){ 1 << 20, 16, 64, 0, 12, 16 };
+	c->small = (struct small_config){ .l1i_size = 16 << 10, .l1i_ways = 4,
+		.l1d_size = 16 << 10, .l1d_ways = 4, .bpred = BPRED_BIMODAL, .bht_entries = 512,
+		.btb_entries = 64 };
 	c->bus = (struct bus_config){ .clock_div = 2, .width = 32, .arb_cycles = 2,
 		.snoop_cycles = 2, .c2c_cycles = 8 };
 	c->mem = (struct mem_config){ .latency = 160, .banks = 8, .bank_busy = 40,
@@ -234,8 +253,8 @@ void config_defaults(struct config *cfg)
 	cfg->seed = 1;
 	cfg->watchdog = DEFAULT_WATCHDOG;
 	cfg->quantum = DEFAULT_QUANTUM;
-	cfg->speeds[0] = 1;
-	cfg->nspeeds = 1;
+	cfg->speeds = (struct core_list){ { 1 }, 1 };
+	cfg->kinds = (struct core_list){ { CORE_BIG }, 1 };
 	cfg->itlb.entries = DEFAULT_TLB_ENTRIES;
 	cfg->itlb.ways = DEFAULT_TLB_WAYS;
 	cfg->dtlb.entries = DEFAULT_TLB_ENTRIES;
@@ -307,62 +326,108 @@ static const struct config_key *find_key(const char *name)
 	return NULL;
 }
 
-/* core.speeds: a comma list of clock ratios, each in [k->min, k->max]. */
-static int set_ratios(struct config *cfg, const struct config_key *k, const char *value, char *err,
-		      size_t errlen)
+/* One item of a per-core list: a name of k->names, or a number in [k->min, k->max]. */
+static int per_core_item(const struct config_key *k, const char *item, uint32_t *v)
 {
-	uint32_t v[MAX_HARTS];
-	uint32_t n = 0;
+	uint64_t r;
+
+	if (k->names) {
+		for (r = 0; k->names[r]; r++)
+			if (!strcmp(k->names[r], item))
+				break;
+		if (!k->names[r])
+			return -1;
+	} else if (parse_u64(item, &r) || r < k->min || r > k->max) {
+		return -1;
+	}
+	*v = (uint32_t)r;
+	return 0;
+}
+
+/* A per-core key (core.speeds, core.kinds): a comma list, one item per core or one for all. */
+static int set_per_core(struct config *cfg, const struct config_key *k, const char *value,
+			char *err, size_t errlen)
+{
+	struct core_list l = { { 0 }, 0 };	/* past the items: zero, as in the defaults */
 	const char *s = value;
 
-	for (;;) {
+	for (l.n = 0;;) {
 		char item[24];
 		size_t len = strcspn(s, ",");
-		uint64_t r;
 
-		if (n == MAX_HARTS) {
+		if (l.n == MAX_HARTS) {
 			snprintf(err, errlen, "%s: '%s' has more than %d values (one per core)",
 				 k->name, value, MAX_HARTS);
 			return -1;
 		}
 		if (len == 0 || len >= sizeof(item)) {
-			snprintf(err, errlen, "%s: '%s' is not a comma list of clock ratios (%s)",
-				 k->name, value, k->help);
+			snprintf(err, errlen, "%s: '%s' is not a comma list (%s)", k->name, value,
+				 k->help);
 			return -1;
 		}
 		memcpy(item, s, len);
 		item[len] = '\0';
-		if (parse_u64(item, &r) || r < k->min || r > k->max) {
-			snprintf(err, errlen, "%s: '%s' is not a clock ratio in [%llu, %llu]", k->name,
-				 item, (unsigned long long)k->min, (unsigned long long)k->max);
+		if (per_core_item(k, item, &l.v[l.n])) {
+			if (k->names)
+				snprintf(err, errlen, "%s: '%s' is not one of: %s", k->name, item,
+					 k->help);
+			else
+				snprintf(err, errlen, "%s: '%s' is not a clock ratio in [%llu, %llu]",
+					 k->name, item, (unsigned long long)k->min,
+					 (unsigned long long)k->max);
 			return -1;
 		}
-		v[n++] = (uint32_t)r;
+		l.n++;
 		if (!s[len])
 			break;
 		s += len + 1;
 	}
-	memcpy(cfg->speeds, v, n * sizeof(v[0]));
-	cfg->nspeeds = n;
+	*(struct core_list *)key_field(cfg, k) = l;
 	return 0;
 }
 
 int config_asymmetric(const struct config *cfg)
 {
-	for (uint32_t i = 1; i < cfg->nspeeds; i++)
-		if (cfg->speeds[i] != cfg->speeds[0])
+	for (uint32_t i = 0; i < cfg->cores; i++)
+		if (config_clock_ratio(cfg, (int)i) != 1 || config_core_kind(cfg, (int)i) != CORE_BIG)
 			return 1;
-	return cfg->speeds[0] != 1;
+	return 0;
 }
 
-/* core.speeds as config_load reads it: "1,1,2,2". */
-static void ratios_text(const struct config *cfg, char *buf, size_t len)
+/* The machine's configuration @own made a small core's. */
+static void make_small(struct config *own)
 {
+	own->l1i.size = own->small.l1i_size;
+	own->l1i.ways = own->small.l1i_ways;
+	own->l1d.size = own->small.l1d_size;
+	own->l1d.ways = own->small.l1d_ways;
+	own->core.bpred = own->small.bpred;
+	own->core.bht_entries = own->small.bht_entries;
+	own->core.btb_entries = own->small.btb_entries;
+}
+
+void config_for_core(const struct config *cfg, int i, struct config *own)
+{
+	*own = *cfg;
+	if (config_core_kind(cfg, i) == CORE_SMALL)
+		make_small(own);
+}
+
+/* A per-core key's value as config_load reads it: "1,1,2,2", "big,small". */
+static void per_core_text(const struct config *cfg, const struct config_key *k, char *buf,
+			  size_t len)
+{
+	const struct core_list *l = key_field(cfg, k);
 	size_t at = 0;
 
 	buf[0] = '\0';
-	for (uint32_t i = 0; i < cfg->nspeeds && at < len; i++)
-		at += (size_t)snprintf(buf + at, len - at, "%s%u", i ? "," : "", cfg->speeds[i]);
+	for (uint32_t i = 0; i < l->n && at < len; i++) {
+		if (k->names)
+			at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? "," : "",
+					       k->names[l->v[i]]);
+		else
+			at += (size_t)snprintf(buf + at, len - at, "%s%u", i ? "," : "", l->v[i]);
+	}
 }
 
 int config_set(struct config *cfg, const char *name, const char *value, char *err, size_t errlen)
@@ -387,8 +452,8 @@ int config_set(struct config *cfg, const char *name, const char *value, char *er
 		*(uint32_t *)key_field(cfg, k) = (uint32_t)v;
 		return 0;
 	}
-	if (k->kind == CFG_RATIOS)
-		return set_ratios(cfg, k, value, err, errlen);
+	if (k->kind == CFG_PER_CORE)
+		return set_per_core(cfg, k, value, err, errlen);
 	bad = k->kind == CFG_SIZE ? parse_size(value, &v) : parse_u64(value, &v);
 	if (bad) {
 		snprintf(err, errlen, "%s: '%s' is not %s", name, value,
@@ -602,6 +667,48 @@ static int check_cache(const char *name, const struct cache_config *c, char *err
 	return 0;
 }
 
+static int check_per_core(const char *name, const struct core_list *l, uint32_t cores, char *err,
+			  size_t errlen)
+{
+	if (l->n > 1 && l->n != cores) {
+		snprintf(err, errlen, "%s: %u values for %u cores (give one per core, or one for all)",
+			 name, l->n, cores);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The small core's L1s (the machine's lines, within the L2) and predictor
+ * tables, when some core is small: the small.* keys do not bind a machine
+ * without one (a tiny L2 needs no smaller small core).
+ */
+static int check_small(const struct config *cfg, char *err, size_t errlen)
+{
+	struct config own = *cfg;
+	uint32_t i = 0;
+
+	while (i < cfg->cores && config_core_kind(cfg, (int)i) != CORE_SMALL)
+		i++;
+	if (i == cfg->cores)
+		return 0;
+	make_small(&own);
+	if (check_cache("small.l1i", &own.l1i, err, errlen) ||
+	    check_cache("small.l1d", &own.l1d, err, errlen))
+		return -1;
+	if (own.l1i.size > cfg->l2.size || own.l1d.size > cfg->l2.size) {
+		snprintf(err, errlen, "l2.size: %u bytes cannot include a small core's L1 of %u bytes",
+			 cfg->l2.size, own.l1i.size > own.l1d.size ? own.l1i.size : own.l1d.size);
+		return -1;
+	}
+	if (!is_pow2(cfg->small.bht_entries) || !is_pow2(cfg->small.btb_entries)) {
+		snprintf(err, errlen, "small.%s: not a power of two",
+			 is_pow2(cfg->small.bht_entries) ? "btb_entries" : "bht_entries");
+		return -1;
+	}
+	return 0;
+}
+
 int config_check(const struct config *cfg, char *err, size_t errlen)
 {
 	if (cfg->mem_size % PAGE_SIZE) {
@@ -643,11 +750,10 @@ int config_check(const struct config *cfg, char *err, size_t errlen)
 			 cfg->dma.max_len, cfg->dma.granule);
 		return -1;
 	}
-	if (cfg->nspeeds > 1 && cfg->nspeeds != cfg->cores) {
-		snprintf(err, errlen, "core.speeds: %u values for %u cores (give one per core, or "
-			 "one for all)", cfg->nspeeds, cfg->cores);
+	if (check_per_core("core.speeds", &cfg->speeds, cfg->cores, err, errlen) ||
+	    check_per_core("core.kinds", &cfg->kinds, cfg->cores, err, errlen) ||
+	    check_small(cfg, err, errlen))
 		return -1;
-	}
 	if (!is_pow2(cfg->mem.banks)) {
 		snprintf(err, errlen, "mem.banks: %u is not a power of two", cfg->mem.banks);
 		return -1;
@@ -662,7 +768,7 @@ int config_key_info(unsigned i, struct config_key_info *info)
 	if (!k)
 		return -1;
 	*info = (struct config_key_info){ k->name, k->kind == CFG_ENUM, k->kind == CFG_SIZE,
-					  k->min, k->max, k->names };
+					  k->kind == CFG_PER_CORE, k->min, k->max, k->names };
 	return 0;
 }
 
@@ -683,10 +789,10 @@ void config_print(const struct config *cfg, FILE *out)
 	fprintf(out, "# osprey configuration: load it back with --config FILE\n");
 	for (unsigned i = 0; (k = key_at(i)); i++) {
 		unsigned long long v = config_key_value(cfg, k);
-		char list[MAX_HARTS * 4];
+		char list[MAX_HARTS * 8];
 
-		if (k->kind == CFG_RATIOS) {
-			ratios_text(cfg, list, sizeof(list));
+		if (k->kind == CFG_PER_CORE) {
+			per_core_text(cfg, k, list, sizeof(list));
 			fprintf(out, "%-20s = %-12s # %s\n", k->name, list, k->help);
 		} else if (k->kind == CFG_ENUM)
 			fprintf(out, "%-20s = %-12s # %s\n", k->name, k->names[v], k->help);
@@ -696,12 +802,16 @@ void config_print(const struct config *cfg, FILE *out)
 	if (!config_asymmetric(cfg))
 		return;
 	for (uint32_t i = 0; i < cfg->cores; i++) {
-		uint32_t r = config_clock_ratio(cfg, i);
+		uint32_t r = config_clock_ratio(cfg, (int)i);
+		struct config own;
 
-		fprintf(out, "# core %u: clock 1/%u of sys.core_hz (%.3f MHz); in its own cycles: "
-			"pipeline, l1i (%u KiB) and l1d (%u KiB) latency, bpred %s\n", i, r,
-			cfg->core_hz / 1e6 / r, cfg->l1i.size >> 10, cfg->l1d.size >> 10,
-			bpred_names[cfg->core.bpred]);
+		config_for_core(cfg, (int)i, &own);
+		fprintf(out, "# core %u: clock 1/%u of sys.core_hz (%.3f MHz), %s core: l1i %u B "
+			"%u-way, l1d %u B %u-way, bpred %s (%u counters, %u BTB entries); in its own "
+			"cycles: pipeline, l1i and l1d latency\n", i, r, cfg->core_hz / 1e6 / r,
+			core_kind_names[config_core_kind(cfg, (int)i)], own.l1i.size, own.l1i.ways,
+			own.l1d.size, own.l1d.ways, bpred_names[own.core.bpred],
+			own.core.bht_entries, own.core.btb_entries);
 	}
 }
 
@@ -711,10 +821,10 @@ void config_json(const struct config *cfg, struct json *j)
 
 	for (unsigned i = 0; (k = key_at(i)); i++) {
 		uint64_t v = config_key_value(cfg, k);
-		char list[MAX_HARTS * 4];
+		char list[MAX_HARTS * 8];
 
-		if (k->kind == CFG_RATIOS) {
-			ratios_text(cfg, list, sizeof(list));
+		if (k->kind == CFG_PER_CORE) {
+			per_core_text(cfg, k, list, sizeof(list));
 			json_str(j, k->name, list);
 		} else if (k->kind == CFG_ENUM)
 			json_str(j, k->name, k->names[v]);

@@ -109,6 +109,33 @@ struct coh_config {
 	uint32_t selective_update;	/* stores to update pages (PTE bit 9) send BusUpd */
 };
 
+/*
+ * A value per core (core.speeds, core.kinds): v[i] for core i when n > 1;
+ * one value (n = 1) is every core's.
+ */
+struct core_list {
+	uint32_t v[MAX_HARTS];
+	uint32_t n;		/* values given, 1..MAX_HARTS */
+};
+
+/* What a core is built as (core.kinds). */
+enum core_kind {
+	CORE_BIG,	/* the machine's L1s and predictor (l1i.*, l1d.*, core.*) */
+	CORE_SMALL,	/* the small core's (small.*) */
+};
+
+/*
+ * The small core's design (core.kinds): its L1s' size and associativity
+ * and its branch predictor. Everything else (lines, latencies, MSHRs,
+ * replacement, pipeline) is the machine's.
+ */
+struct small_config {
+	uint32_t l1i_size, l1i_ways;
+	uint32_t l1d_size, l1d_ways;
+	uint32_t bpred;		/* enum bpred_kind */
+	uint32_t bht_entries, btb_entries;
+};
+
 #define CONFIG_PLUGIN_SLOTS 16	/* values of plug-in keys without a field, at most */
 
 struct config {
@@ -128,11 +155,11 @@ struct config {
 	struct core_config core;
 	/*
 	 * core.speeds: each core's clock ratio, machine cycles per core cycle
-	 * (1 = the machine clock sys.core_hz; 2 = half as fast). speeds[i]
-	 * for core i when nspeeds > 1; one value (nspeeds = 1) is every core's.
+	 * (1 = the machine clock sys.core_hz; 2 = half as fast).
 	 */
-	uint32_t speeds[MAX_HARTS];
-	uint32_t nspeeds;	/* values given, 1..MAX_HARTS */
+	struct core_list speeds;
+	struct core_list kinds;	/* core.kinds: each core's enum core_kind */
+	struct small_config small;
 	uint32_t boot_flags;	/* shown to the guest by the sim-control port (SIMCTL_BOOT_FLAGS) */
 	struct cache_config l1i, l1d, l2;
 	struct bus_config bus;
@@ -149,7 +176,8 @@ enum config_key_kind {
 	CFG_U64,
 	CFG_SIZE,	/* bytes, with an optional K/M/G suffix */
 	CFG_ENUM,	/* one of a list of names, stored as its index */
-	CFG_RATIOS,	/* core.speeds: a comma list of u32 into speeds[], its length in nspeeds */
+	CFG_PER_CORE,	/* a comma list into a struct core_list: numbers in [min, max], or
+			 * names (with names) stored as their index */
 	CFG_PLUGINS,	/* not a key: the plug-ins' keys are listed where this row stands */
 };
 
@@ -189,10 +217,25 @@ extern const char *const config_presets[];
 /* Core @i's clock ratio: machine cycles per core cycle (core.speeds). */
 static inline uint32_t config_clock_ratio(const struct config *cfg, int i)
 {
-	return cfg->speeds[cfg->nspeeds > 1 ? i : 0];
+	return cfg->speeds.v[cfg->speeds.n > 1 ? i : 0];
 }
 
-/* True when some core runs at another clock than the others. */
+/* Core @i's kind (core.kinds). */
+static inline enum core_kind config_core_kind(const struct config *cfg, int i)
+{
+	return (enum core_kind)cfg->kinds.v[cfg->kinds.n > 1 ? i : 0];
+}
+
+/* The names of the core kinds, by enum core_kind, NULL-terminated: "big", "small". */
+extern const char *const core_kind_names[];
+
+/*
+ * Core @i's own configuration in @own: @cfg with a small core's L1 sizes,
+ * associativities and predictor in place of the machine's.
+ */
+void config_for_core(const struct config *cfg, int i, struct config *own);
+
+/* True when some core is not the machine's plain core: another clock, or small. */
 int config_asymmetric(const struct config *cfg);
 
 /* Fills @cfg with the built-in defaults. */
@@ -234,8 +277,9 @@ struct config_key_info {
 	const char *name;		/* "l1d.size" */
 	int is_enum;			/* one of names[] */
 	int is_size;			/* bytes, written with an optional K/M/G suffix */
-	uint64_t min, max;		/* inclusive bounds (not for enums) */
-	const char *const *names;	/* enums: the accepted names, NULL-terminated */
+	int per_core;			/* a comma list, one item per core or one for all */
+	uint64_t min, max;		/* inclusive bounds (not for names) */
+	const char *const *names;	/* enums and named lists: the names, NULL-terminated */
 };
 
 /* Key @i's description. Returns 0, or -1 past the last key. */

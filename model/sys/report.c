@@ -127,6 +127,7 @@ static void clock_json(const struct machine *m, int i, struct json *j)
 	uint64_t busy;
 
 	core_clock(m, i, &ratio, &hz, &busy);
+	json_str(j, "kind", core_kind_names[config_core_kind(&m->cfg, i)]);
 	json_u64(j, "clock_ratio", ratio);
 	json_double(j, "clock_hz", hz);
 	json_u64(j, "busy_machine_cycles", busy);
@@ -244,8 +245,9 @@ void report_summary(const struct machine *m, FILE *f)
 			uint64_t busy;
 
 			core_clock(m, i, &r, &hz, &busy);
-			fprintf(f, "osprey: core %d: clock 1/%u (%.1f MHz), busy %llu cycles "
-				"(%.6f s), %llu instructions\n", i, r, hz / 1e6,
+			fprintf(f, "osprey: core %d: %s, clock 1/%u (%.1f MHz), busy %llu cycles "
+				"(%.6f s), %llu instructions\n", i,
+				core_kind_names[config_core_kind(&m->cfg, i)], r, hz / 1e6,
 				(unsigned long long)busy, (double)busy / m->cfg.core_hz,
 				(unsigned long long)mctr_total(&m->timing->core[i].stats.insns));
 		}

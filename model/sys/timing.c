@@ -14,14 +14,18 @@ static uint64_t cache_host_bytes(const struct cache_config *c, uint64_t ram)
 
 uint64_t timing_host_bytes(const struct config *cfg)
 {
-	uint64_t ram = cfg->mem_size;
-	uint64_t per_core = sizeof(struct l1) * 2 + sizeof(struct l2) + sizeof(struct core) +
-			    cache_host_bytes(&cfg->l1i, ram) + cache_host_bytes(&cfg->l1d, ram) +
-			    cache_host_bytes(&cfg->l2, ram) +
-			    carray_host_bytes(cfg->pf.buffer_lines) +
-			    (uint64_t)cfg->core.bht_entries + 8ull * cfg->core.btb_entries;
+	uint64_t ram = cfg->mem_size, bytes = sizeof(struct timing);
 
-	return sizeof(struct timing) + per_core * cfg->cores;
+	for (uint32_t i = 0; i < cfg->cores; i++) {
+		struct config own;	/* a small core's L1s and predictor are its own */
+
+		config_for_core(cfg, (int)i, &own);
+		bytes += sizeof(struct l1) * 2 + sizeof(struct l2) + sizeof(struct core) +
+			 cache_host_bytes(&own.l1i, ram) + cache_host_bytes(&own.l1d, ram) +
+			 cache_host_bytes(&own.l2, ram) + carray_host_bytes(own.pf.buffer_lines) +
+			 (uint64_t)own.core.bht_entries + 8ull * own.core.btb_entries;
+	}
+	return bytes;
 }
 
 int timing_init(struct timing *t, const struct config *cfg, struct hart **harts, int n,
@@ -44,8 +48,12 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 		 * on the machine clock.
 		 */
 		uint32_t ratio = config_clock_ratio(cfg, i);
-		struct cache_config l1i = cfg->l1i, l1d = cfg->l1d;
+		struct config own;	/* its L1s and predictor: the machine's, or a small core's */
+		struct cache_config l1i, l1d;
 
+		config_for_core(cfg, i, &own);
+		l1i = own.l1i;
+		l1d = own.l1d;
 		l1i.latency *= ratio;
 		l1d.latency *= ratio;
 		t->ncores = i + 1;	/* timing_free frees it, however far it got */
@@ -54,7 +62,7 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 		if (l2_init(&t->l2[i], &cfg->l2, seed, &t->bus, &t->events, &c->mode) ||
 		    l1_init(&t->l1i[i], "l1i", &l1i, seed + 1, &t->l2[i], &t->events, &c->mode) ||
 		    l1_init(&t->l1d[i], "l1d", &l1d, seed + 2, &t->l2[i], &t->events, &c->mode) ||
-		    core_init(c, harts[i], &t->l1i[i], &t->l1d[i], &t->bus, t->l2[i].agent, cfg, mm,
+		    core_init(c, harts[i], &t->l1i[i], &t->l1d[i], &t->bus, t->l2[i].agent, &own, mm,
 			      seed + 3, ratio))
 			return -1;
 		l2_connect(&t->l2[i], &t->l1i[i], &t->l1d[i], harts[i]);

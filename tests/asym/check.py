@@ -7,7 +7,15 @@ the same accesses, misses and branch outcomes and take the same core cycles
 but for the waits on misses (the L2, bus and memory keep the machine clock);
 mtime, the platform's time, must see ratio machine cycles per core cycle. The statistics of
 the ratio-2 run give its clock. Then a 1,1,2,2 machine runs the demo twice:
-byte-identical statistics, and the slow cores' clock fields."""
+byte-identical statistics, and the slow cores' clock fields.
+
+The core kinds (core.kinds): ratio.elf on a small core must count exactly what it counts
+on a machine whose own L1s and predictor are the small core's (the small.* keys given as
+l1i.*, l1d.*, core.* keys), and its tiny L1D miss more than a big core's, its predictor
+predict otherwise; a
+big,big,small,small machine
+names each core's kind and geometry in --print-config and its statistics, and
+core.kinds=big is the default machine, byte for byte."""
 import json
 import subprocess
 import sys
@@ -39,6 +47,66 @@ def counts(out):
         elif f[:1] == ["hpm"]:
             hpm[int(f[1])] = int(f[2])
     return warm, hpm
+
+
+# a small core that differs from the big one in every part it has: each small.KEY as the
+# machine's own key
+SMALLER = {"l1i.size": "1K", "l1i.ways": "2", "l1d.size": "256", "l1d.ways": "2",
+           "bpred": "bimodal", "bht_entries": "4", "btb_entries": "2"}
+SMALL_AS_MACHINE = [f"{k if k.startswith('l1') else 'core.' + k}={v}" for k, v in SMALLER.items()]
+CORE_FIELDS = ("kind", "clock_ratio", "clock_hz", "busy_machine_cycles", "busy_seconds")
+KIND_CHECKS = 6  # kind fields, small = its machine, misses and mispredicts, kinds, lines, big
+
+
+def sets(pairs):
+    return [a for p in pairs for a in ("--set", p)]
+
+
+def counted(hart):
+    """A hart's statistics less the fields that name its kind and clock."""
+    return {k: v for k, v in hart.items() if k not in CORE_FIELDS}
+
+
+def kinds(osprey, d, demo):
+    fail = []
+    elf = f"{d}/ratio.elf"
+    small_keys = sets(f"small.{k}={v}" for k, v in SMALLER.items())
+    _, smaller = run(osprey, ["--cores", "1", "--set", "core.kinds=small"] + small_keys + [elf],
+                     f"{d}/smaller.json")
+    _, same = run(osprey, ["--cores", "1"] + sets(SMALL_AS_MACHINE) + [elf], f"{d}/same.json")
+    _, big = run(osprey, ["--cores", "1", elf], f"{d}/big.json")
+    if smaller["harts"][0].get("kind") != "small" or "kind" in same["harts"][0]:
+        fail.append(f"kinds: kind fields {smaller['harts'][0].get('kind')}, "
+                    f"{same['harts'][0].get('kind')} (small core, symmetric machine)")
+    if counted(smaller["harts"][0]) != counted(same["harts"][0]) or \
+       smaller["system"] != same["system"]:
+        fail.append("kinds: a small core counts otherwise than a machine of its L1s and predictor")
+    hs, hb = smaller["harts"][0], big["harts"][0]
+    if hs["l1d.misses"]["total"] <= hb["l1d.misses"]["total"] or \
+       hs["core.mispredicts"]["total"] == hb["core.mispredicts"]["total"]:
+        fail.append(f"kinds: l1d misses {hs['l1d.misses']['total']}, mispredicts "
+                    f"{hs['core.mispredicts']['total']} on the smaller core; "
+                    f"{hb['l1d.misses']['total']}, {hb['core.mispredicts']['total']} on a big one")
+
+    args = ["--cores", "4", "--set", "core.kinds=big,big,small,small"]
+    _, mixed = run(osprey, args + [demo], f"{d}/kinds.json")
+    if [h.get("kind") for h in mixed["harts"]] != ["big", "big", "small", "small"]:
+        fail.append(f"kinds: harts' kinds {[h.get('kind') for h in mixed['harts']]}")
+    pc = subprocess.run([osprey] + args + ["--print-config"], capture_output=True, text=True)
+    lines = [l for l in pc.stdout.splitlines() if l.startswith("# core ")]
+    if len(lines) != 4 or "big core: l1i 16384 B 1-way, l1d 32768 B 1-way" not in lines[1] \
+       or "small core: l1i 4096 B 1-way, l1d 8192 B 1-way, bpred btfn" not in lines[2]:
+        fail.append(f"kinds: --print-config's core lines {lines}")
+    run(osprey, ["--cores", "4", "--set", "core.kinds=big", demo], f"{d}/kinds-big.json")
+    run(osprey, ["--cores", "4", demo], f"{d}/kinds-none.json")
+    a = open(f"{d}/kinds-big.json").read().replace('"core.kinds": "big"', "")
+    b = open(f"{d}/kinds-none.json").read().replace('"core.kinds": "big"', "")
+    if a != b or '"kind"' in a:
+        fail.append("kinds: core.kinds=big is not the default machine")
+    print(f"asym: kinds: l1d misses {hb['l1d.misses']['total']} big, "
+          f"{hs['l1d.misses']['total']} smaller; mispredicts {hb['core.mispredicts']['total']}, "
+          f"{hs['core.mispredicts']['total']}")
+    return fail
 
 
 def main():
@@ -88,12 +156,14 @@ def main():
     harts = json.loads(texts[0])["harts"]
     if [h.get("clock_ratio") for h in harts] != [1, 1, 2, 2]:
         fail.append(f"demo on 1,1,2,2: clock ratios {[h.get('clock_ratio') for h in harts]}")
+    fail += kinds(osprey, d, demo)
     for f in fail:
         print("asym: FAIL", f)
     print(f"asym: {c1[2]} instructions: {w1['mcycle']} core cycles in {w1['mtime']} mtime ticks "
           f"at ratio 1, {w2['mcycle']} in {w2['mtime']} at ratio 2; run cycles "
           f"{s1['system']['cycles']} -> {s2['system']['cycles']}")
-    print(f"test-asym: {'FAIL' if fail else 'PASS'} ({len(SAME) + 10} checks, {len(fail)} failed)")
+    print(f"test-asym: {'FAIL' if fail else 'PASS'} ({len(SAME) + 10 + KIND_CHECKS} checks, "
+          f"{len(fail)} failed)")
     sys.exit(1 if fail else 0)
 
 

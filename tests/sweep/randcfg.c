@@ -13,9 +13,18 @@
  * sys.watchdog (a small bound stops runs that are merely slow; the sweep
  * wants the model's own defects), sys.simctl (an observation port that
  * changes no timing; pinned, its key leaves the other keys' draws as they
- * were before it existed), sys.boot_flags (a word for the kernel) and, for
- * now, core.speeds: on asymmetric machines the sweep found diff/contend
- * livelocked (README, Status), so it runs symmetric ones.
+ * were before it existed) and sys.boot_flags (a word for the kernel). The
+ * per-core keys, the cores' clock ratios (core.speeds, one per core in
+ * 1..RATIO_CAP) and kinds (core.kinds, big or small), are drawn last in each
+ * attempt (the small core's keys, last in the table, just before them, its
+ * L1s within the L2 and their ways within their size). The rest are drawn log-uniformly within
+ * their bounds, capped where a large value only makes a run slow (sizes at
+ * SIZE_CAP, lines at LINE_CAP, bus clock ratios at DIV_CAP and bus widths
+ * from WIDTH_MIN, other numbers at NUM_CAP: the sweep wants programs to
+ * finish within its instruction budget, so that one that does not points at
+ * a livelock), and a draw is kept when config_check accepts it and its
+ * timing model fits in HOST_CAP bytes. sys.core_hz is drawn as a multiple
+ * of the timebase.
  */
 #include <math.h>
 #include <stdio.h>
@@ -32,9 +41,10 @@
 #define NUM_CAP		256		/* latencies, counts: runs stay short */
 #define HOST_CAP	(64u << 20)	/* host bytes of the timing model */
 #define ATTEMPTS	1000000		/* draws before giving up */
+#define RATIO_CAP	3		/* numbered per-core keys (core.speeds: clock ratios) */
 
 static const char *const always_pinned[] = { "sys.timebase_hz", "sys.watchdog", "sys.simctl",
-					      "sys.boot_flags", "core.speeds", NULL };
+					      "sys.boot_flags", NULL };
 
 static uint64_t rng_state;
 
@@ -95,6 +105,28 @@ static int pinned(const char *name, int argc, char **argv)
 	return pinned_by_user(name, argc, argv);
 }
 
+/* A per-core key: an item per core, so that sweeps run asymmetric machines. */
+static void draw_per_core(struct config *cfg, const struct config_key_info *k)
+{
+	char text[MAX_HARTS * 8], err[256];
+	int at = 0, n = 0;
+
+	while (k->names && k->names[n])
+		n++;
+	for (uint32_t i = 0; i < cfg->cores; i++) {
+		if (k->names)
+			at += snprintf(text + at, sizeof(text) - (size_t)at, "%s%s", i ? "," : "",
+				       k->names[rnd() % (uint64_t)n]);
+		else
+			at += snprintf(text + at, sizeof(text) - (size_t)at, "%s%llu", i ? "," : "",
+				       (unsigned long long)(k->min + rnd() % RATIO_CAP));
+	}
+	if (config_set(cfg, k->name, text, err, sizeof(err))) {
+		fprintf(stderr, "randcfg: %s\n", err);
+		exit(1);
+	}
+}
+
 /* Draws one key's value into @cfg. */
 static void draw(struct config *cfg, const struct config_key_info *k)
 {
@@ -113,7 +145,11 @@ static void draw(struct config *cfg, const struct config_key_info *k)
 		v = cfg->timebase_hz * log_uniform(1, 100);
 		snprintf(text, sizeof(text), "%llu", (unsigned long long)v);
 	} else if (k->is_size) {
-		v = pow2_in(k->min, k->max < SIZE_CAP ? k->max : SIZE_CAP);
+		uint64_t hi = k->max < SIZE_CAP ? k->max : SIZE_CAP;
+
+		if (!strncmp(k->name, "small.", 6) && hi > cfg->l2.size)
+			hi = cfg->l2.size;	/* a small core's L1 within the L2 drawn before */
+		v = pow2_in(k->min, hi);
 		snprintf(text, sizeof(text), "%llu", (unsigned long long)v);
 	} else {
 		size_t n = strlen(k->name);
@@ -121,6 +157,14 @@ static void draw(struct config *cfg, const struct config_key_info *k)
 			       !strcmp(k->name, "bus.clock_div") ? DIV_CAP : NUM_CAP;
 		uint64_t lo = !strcmp(k->name, "bus.width") ? WIDTH_MIN : k->min;
 		uint64_t hi = k->max < cap ? k->max : cap;
+
+		if (!strcmp(k->name, "small.l1i.ways") || !strcmp(k->name, "small.l1d.ways")) {
+			const struct cache_config *big = k->name[8] == 'i' ? &cfg->l1i : &cfg->l1d;
+			uint32_t size = k->name[8] == 'i' ? cfg->small.l1i_size : cfg->small.l1d_size;
+
+			if (hi > size / big->line)
+				hi = size / big->line > lo ? size / big->line : lo;	/* its size */
+		}
 
 		/* Many keys must be powers of two (geometries): favour them. */
 		v = rnd() % 4 ? pow2_in(lo, hi) : log_uniform(lo, hi);
@@ -146,8 +190,8 @@ int main(int argc, char **argv)
 	for (long attempt = 0; attempt < ATTEMPTS; attempt++) {
 		config_defaults(&cfg);
 		for (unsigned i = 0; !config_key_info(i, &k); i++)
-			if (!pinned(k.name, argc, argv))
-				draw(&cfg, &k);
+			if (!pinned(k.name, argc, argv) && !k.per_core)
+				draw(&cfg, &k);	/* per-core keys: drawn last, after the pins */
 		for (int i = 2; i < argc; i++) {
 			char *eq = strchr(argv[i], '=');
 
@@ -162,6 +206,9 @@ int main(int argc, char **argv)
 			}
 			*eq = '=';
 		}
+		for (unsigned i = 0; !config_key_info(i, &k); i++)
+			if (k.per_core && !pinned(k.name, argc, argv))
+				draw_per_core(&cfg, &k);
 		if (config_check(&cfg, err, sizeof(err)) == 0 && timing_host_bytes(&cfg) <= HOST_CAP) {
 			printf("# randcfg %s: attempt %ld\n", argv[1], attempt + 1);
 			config_print(&cfg, stdout);

@@ -44,7 +44,8 @@ int l1_init(struct l1 *c, const char *name, const struct cache_config *cfg, uint
 	c->cfg = *cfg;
 	if (c->cfg.mshrs > L1_MAX_MSHRS)
 		c->cfg.mshrs = L1_MAX_MSHRS;
-	c->tap = (struct unit_tap){ .unit = "l1i", .c_unit = &c->ctl, .at_reset = l1i_at_reset };
+	c->tap = (struct unit_tap){ .unit = "l1i", .c_unit = &c->ctl, .at_reset = l1i_at_reset,
+				    .fast_off = &c->slow_only };
 	c->l2 = l2;
 	c->events = events;
 	c->mode = mode;
@@ -84,6 +85,7 @@ void l1_attach(struct l1 *c, const struct prefetcher *pf, void *self, int src, i
 	c->att_self[i] = self;
 	c->att_busy = busy;
 	c->listening |= pf->access != NULL;
+	c->slow_only |= c->listening;
 	if (pf->claim) {
 		assert(c->claimer < 0);	/* one look-aside buffer per L1 */
 		c->claimer = i;

@@ -169,6 +169,11 @@ struct l1 {
 	int natt;
 	int *att_busy;			/* set on every hook call: their core's set has work to see */
 	int listening;			/* some attached prefetcher hears the demand stream */
+	/*
+	 * Every access takes l1_access_slow: a prefetcher is listening, or an
+	 * observer is on the controller's tap (which then sees every access).
+	 */
+	int slow_only;
 	int claimer;			/* the look-aside one (index into att), or -1 */
 	int8_t owner[PF_MAX_SOURCES];	/* the attached prefetcher of each source, or -1 */
 	/* Lines the look-aside one claimed and not yet resolved (~0: free): a retry is no new miss. */
@@ -207,7 +212,7 @@ static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, u
 	struct cache_line *l;
 	int m;
 
-	if (c->ctl.nreplay | c->ctl.nabandoned | (uint32_t)c->listening | (c->tap.eval != NULL))
+	if (c->ctl.nreplay | c->ctl.nabandoned | (uint32_t)c->slow_only)
 		return l1_access_slow(c, addr, write, now);
 	l = carray_find(&c->ctl.arr, line);
 	if (!l || (l->prefetched | (l->watch & (write ? 0xff : ~L1_WATCH_WRITES))) ||

@@ -116,7 +116,7 @@ void l1_wake(struct l1 *c, uint64_t now)
 /*
  * The controller's evaluation for operation @in: the unit's, or its
  * observer's in its stead. Evaluated again if the inputs change; then one
- * ctl_tick.
+ * ctl_tick with the same @in and @out.
  */
 static inline __attribute__((always_inline)) void ctl_eval(struct l1 *c, const struct l1i_in *in,
 							    struct l1i_out *out)
@@ -124,18 +124,25 @@ static inline __attribute__((always_inline)) void ctl_eval(struct l1 *c, const s
 	if (c->tap.eval)
 		c->tap.eval(&c->tap, c->now, in, out);
 	else
-		l1i_eval(&c->ctl, in, out);
+		l1i_outputs(&c->ctl, in, out);
 }
 
-/* The controller's clock edge: the operation takes effect. */
-static inline __attribute__((always_inline)) void ctl_tick(struct l1 *c)
+/*
+ * The controller's clock edge: the operation takes effect. Unobserved, the
+ * unit applies @in and @out as they are here (what l1i_tick would apply
+ * after l1i_eval kept them), without keeping a copy; @op is @in's, given
+ * as a constant so that the edge needs no decoding.
+ */
+static inline __attribute__((always_inline)) void ctl_tick(struct l1 *c, enum l1i_op op,
+							    const struct l1i_in *in,
+							    const struct l1i_out *out)
 {
 	if (c->tap.eval) {
 		c->tap.tick(&c->tap);
 		if (c->tap.failed && c->stop)
 			*c->stop = 1;
 	} else {
-		l1i_tick(&c->ctl);
+		l1i_apply(&c->ctl, op, in, out);
 	}
 }
 
@@ -168,7 +175,7 @@ static void ctl_op(struct l1 *c, enum l1i_op op, uint32_t line)
 	struct l1i_out out;
 
 	ctl_eval(c, &in, &out);
-	ctl_tick(c);
+	ctl_tick(c, op, &in, &out);
 }
 
 /*
@@ -181,7 +188,7 @@ static enum l1_result alloc_mshr(struct l1 *c, uint32_t line, int excl, uint64_t
 	struct l1i_out out;
 
 	ctl_eval(c, &in, &out);
-	ctl_tick(c);
+	ctl_tick(c, L1I_ALLOC, &in, &out);
 	if (out.allocated) {
 		schedule(c, line, excl, PF_DEMAND, now);
 		return L1_MISS;
@@ -287,7 +294,7 @@ static int abandon_op(struct l1 *c, uint32_t line, int pf_demand)
 	struct l1i_out out;
 
 	ctl_eval(c, &in, &out);
-	ctl_tick(c);
+	ctl_tick(c, L1I_ABANDON, &in, &out);
 	return out.replay_hit;
 }
 
@@ -325,7 +332,7 @@ static struct cache_line *fill_op(struct l1 *c, struct l1i_in *in, uint32_t line
 	ctl_eval(c, in, &out);
 	l = l1i_way(&c->ctl, &out);
 	if (out.present) {
-		ctl_tick(c);
+		ctl_tick(c, L1I_FILL, in, &out);
 		return NULL;
 	}
 	if (out.victim_valid) {
@@ -337,7 +344,7 @@ static struct cache_line *fill_op(struct l1 *c, struct l1i_in *in, uint32_t line
 			c->pfs[l->flags].useless.v[*c->mode]++;
 		departs(c, l);
 	}
-	ctl_tick(c);
+	ctl_tick(c, L1I_FILL, in, &out);
 	watch_if_tracked(c, l);
 	return l;
 }
@@ -400,11 +407,9 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 		/* A write's hit, decided on the line's state: the way is used after all. */
 		in.use = 1;
 		if (c->tap.eval)
-			ctl_eval(c, &in, &out);
-		else
-			l1i_set_use(&c->ctl);
+			ctl_eval(c, &in, &out);	/* use changes no output: the C unit's edge reads in */
 	}
-	ctl_tick(c);
+	ctl_tick(c, L1I_LOOKUP, &in, &out);
 	if (hit) {
 		if (!out.replay_hit) {
 			count_hit(c, line, !l->prefetched);

@@ -111,11 +111,13 @@ static inline void l1i_unlist(uint32_t *list, uint32_t *n, uint32_t line)
 }
 
 /*
- * Combinational: the outputs of @in's operation, and the next state. Inline:
- * the cache steps the unit with a constant operation at each call site.
+ * Combinational: the outputs of @in's operation (and the set l1i_way
+ * reads). Inline: the cache steps the unit with a constant operation at
+ * each call site.
  */
-static inline __attribute__((always_inline)) void l1i_eval(struct l1i *u, const struct l1i_in *in,
-							  struct l1i_out *out)
+static inline __attribute__((always_inline)) void l1i_outputs(struct l1i *u,
+							     const struct l1i_in *in,
+							     struct l1i_out *out)
 {
 	uint32_t line = in->line, ways = u->arr.ways, op = in->op;
 	struct cache_line *set = &u->arr.lines[(size_t)carray_set(&u->arr, line) * ways];
@@ -165,9 +167,15 @@ static inline __attribute__((always_inline)) void l1i_eval(struct l1i *u, const 
 		o->victim_valid = v->state != LINE_I;
 		o->victim_line = o->victim_valid ? v->tag : 0;
 	}
+	u->op_set = set;
+}
+
+/* Combinational: l1i_outputs, keeping the inputs and lookups for l1i_tick (the next state). */
+static inline void l1i_eval(struct l1i *u, const struct l1i_in *in, struct l1i_out *out)
+{
+	l1i_outputs(u, in, out);
 	u->op_in = *in;
 	u->op_out = *out;
-	u->op_set = set;
 }
 
 /* A fill for an access that missed: its replay, unless the access was abandoned. */
@@ -181,23 +189,19 @@ static inline void l1i_add_replay(struct l1i *u, uint32_t line, int abandoned)
 }
 
 /*
- * Sets the use input of the LOOKUP just evaluated, as an evaluation again
- * with it would: use changes no output, only what the clock edge does.
+ * Clock edge of operation @in (whose op is @op: a constant where the cache
+ * calls it) whose outputs l1i_outputs just gave as @out: it takes effect.
+ * (The cache, which keeps both until the edge, calls it directly; l1i_tick
+ * applies what l1i_eval kept.)
  */
-static inline void l1i_set_use(struct l1i *u)
+static inline __attribute__((always_inline)) void l1i_apply(struct l1i *u, enum l1i_op op,
+							   const struct l1i_in *in,
+							   const struct l1i_out *out)
 {
-	u->op_in.use = 1;
-}
-
-/* Clock edge: the last eval's operation takes effect. */
-static inline __attribute__((always_inline)) void l1i_tick(struct l1i *u)
-{
-	const struct l1i_in *in = &u->op_in;
-	const struct l1i_out *out = &u->op_out;
 	uint32_t line = in->line;
 	struct cache_line *l = l1i_way(u, out);
 
-	switch (in->op) {
+	switch (op) {
 	case L1I_LOOKUP:
 		if (out->abandoned_hit)
 			l1i_unlist(u->abandoned, &u->nabandoned, line);
@@ -240,7 +244,16 @@ static inline __attribute__((always_inline)) void l1i_tick(struct l1i *u)
 		for (uint32_t i = 0; i < u->arr.sets * u->arr.ways; i++)
 			u->arr.lines[i].state = LINE_I;
 		break;
+	case L1I_NONE:
+	default:
+		break;		/* no operation (codes 0 and 7) */
 	}
+}
+
+/* Clock edge: the last eval's operation takes effect. */
+static inline void l1i_tick(struct l1i *u)
+{
+	l1i_apply(u, (enum l1i_op)u->op_in.op, &u->op_in, &u->op_out);
 	u->op_in.op = L1I_NONE;	/* a second tick changes nothing */
 }
 

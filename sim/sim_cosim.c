@@ -235,6 +235,8 @@ static int attach(struct machine *m, struct sim_cosim *c)
 		taps[i]->eval = hold_eval;
 		taps[i]->tick = hold_tick;
 		taps[i]->always = 1;	/* both sides see every cycle */
+		if (taps[i]->fast_off)
+			*taps[i]->fast_off = 1;
 	}
 	missing = c->named & ~present;
 	for (int i = 0; twin_at(i); i++) {

@@ -44,12 +44,14 @@ int l1_init(struct l1 *c, const char *name, const struct cache_config *cfg, uint
 	c->cfg = *cfg;
 	if (c->cfg.mshrs > L1_MAX_MSHRS)
 		c->cfg.mshrs = L1_MAX_MSHRS;
+	c->tap = (struct unit_tap){ .unit = "l1i", .c_unit = &c->ctl, .at_reset = l1i_at_reset,
+				    .fast_off = &c->slow_only };
 	c->l2 = l2;
 	c->events = events;
 	c->mode = mode;
 	c->claimer = -1;
 	memset(c->owner, -1, sizeof(c->owner));
-	if (carray_init(&c->arr, cfg->size, cfg->ways, cfg->line, repl_names[cfg->repl], seed))
+	if (l1i_init(&c->ctl, cfg, seed))
 		return -1;
 	c->mc = mclass_new(cfg->size / cfg->line);
 	return c->mc ? 0 : -1;
@@ -57,7 +59,7 @@ int l1_init(struct l1 *c, const char *name, const struct cache_config *cfg, uint
 
 void l1_free(struct l1 *c)
 {
-	carray_free(&c->arr);
+	l1i_free(&c->ctl);
 	if (c->pf_to_buffer)
 		carray_free(&c->pbuf);
 	mclass_free(c->mc);
@@ -70,8 +72,8 @@ int l1_prefetch_setup(struct l1 *c, uint32_t npf, uint32_t buffer_lines, uint64_
 	if (!buffer_lines || c->pf_to_buffer)
 		return 0;
 	c->pf_to_buffer = 1;
-	return carray_init(&c->pbuf, buffer_lines << c->arr.line_shift, buffer_lines,
-			   1u << c->arr.line_shift, "fifo", seed);
+	return carray_init(&c->pbuf, buffer_lines << c->ctl.arr.line_shift, buffer_lines,
+			   1u << c->ctl.arr.line_shift, "fifo", seed);
 }
 
 void l1_attach(struct l1 *c, const struct prefetcher *pf, void *self, int src, int *busy)
@@ -83,6 +85,7 @@ void l1_attach(struct l1 *c, const struct prefetcher *pf, void *self, int src, i
 	c->att_self[i] = self;
 	c->att_busy = busy;
 	c->listening |= pf->access != NULL;
+	c->slow_only |= c->listening;
 	if (pf->claim) {
 		assert(c->claimer < 0);	/* one look-aside buffer per L1 */
 		c->claimer = i;
@@ -110,12 +113,37 @@ void l1_wake(struct l1 *c, uint64_t now)
 		c->wake(c->wake_ctx, now);
 }
 
-static struct l1_mshr *find_mshr(struct l1 *c, uint32_t line)
+/*
+ * The controller's evaluation for operation @in: the unit's, or its
+ * observer's in its stead. Evaluated again if the inputs change; then one
+ * ctl_tick with the same @in and @out.
+ */
+static inline __attribute__((always_inline)) void ctl_eval(struct l1 *c, const struct l1i_in *in,
+							    struct l1i_out *out)
 {
-	for (uint32_t i = 0; i < c->cfg.mshrs; i++)
-		if (c->mshr[i].valid && c->mshr[i].line == line)
-			return &c->mshr[i];
-	return NULL;
+	if (c->tap.eval)
+		c->tap.eval(&c->tap, c->now, in, out);
+	else
+		l1i_outputs(&c->ctl, in, out);
+}
+
+/*
+ * The controller's clock edge: the operation takes effect. Unobserved, the
+ * unit applies @in and @out as they are here (what l1i_tick would apply
+ * after l1i_eval kept them), without keeping a copy; @op is @in's, given
+ * as a constant so that the edge needs no decoding.
+ */
+static inline __attribute__((always_inline)) void ctl_tick(struct l1 *c, enum l1i_op op,
+							    const struct l1i_in *in,
+							    const struct l1i_out *out)
+{
+	if (c->tap.eval) {
+		c->tap.tick(&c->tap);
+		if (c->tap.failed && c->stop)
+			*c->stop = 1;
+	} else {
+		l1i_apply(&c->ctl, op, in, out);
+	}
 }
 
 static struct l1_pf_mshr *find_pf(struct l1 *c, uint32_t line)
@@ -140,15 +168,30 @@ static void schedule(struct l1 *c, uint32_t line, int excl, int src, uint64_t no
 		  ((uint64_t)src << 34) | ((uint64_t)excl << 32) | line);
 }
 
-/* Allocates an MSHR and sends the request after the tag-check latency. */
+/* An operation of the controller with no flags and no answer to wait for. */
+static void ctl_op(struct l1 *c, enum l1i_op op, uint32_t line)
+{
+	struct l1i_in in = { .op = (uint8_t)op, .line = line };
+	struct l1i_out out;
+
+	ctl_eval(c, &in, &out);
+	ctl_tick(c, op, &in, &out);
+}
+
+/*
+ * Allocates an MSHR for @line (none has it) and sends the request after the
+ * tag-check latency: L1_MISS; or none is free: L1_BLOCKED.
+ */
 static enum l1_result alloc_mshr(struct l1 *c, uint32_t line, int excl, uint64_t now)
 {
-	for (uint32_t i = 0; i < c->cfg.mshrs; i++) {
-		if (!c->mshr[i].valid) {
-			c->mshr[i] = (struct l1_mshr){ 1, (uint8_t)excl, line };
-			schedule(c, line, excl, PF_DEMAND, now);
-			return L1_MISS;
-		}
+	struct l1i_in in = { .op = L1I_ALLOC, .excl = excl != 0, .line = line };
+	struct l1i_out out;
+
+	ctl_eval(c, &in, &out);
+	ctl_tick(c, L1I_ALLOC, &in, &out);
+	if (out.allocated) {
+		schedule(c, line, excl, PF_DEMAND, now);
+		return L1_MISS;
 	}
 	c->stats.mshr_full.v[*c->mode]++;
 	return L1_BLOCKED;
@@ -208,18 +251,6 @@ static void count_hit(struct l1 *c, uint32_t line, int seen)
 		mclass_access(c->mc, line, 1);
 }
 
-/* Removes @line from @list of *@n lines; 1 if it was there. */
-static int list_take(uint32_t *list, uint32_t *n, uint32_t line)
-{
-	for (uint32_t i = 0; i < *n; i++) {
-		if (list[i] == line) {
-			list[i] = list[--*n];
-			return 1;
-		}
-	}
-	return 0;
-}
-
 /*
  * 1 when a snoop took @line before its replay and the fill allows @write
  * (and then forgets it: the replay uses it now); 0, remembering it, if not.
@@ -237,43 +268,6 @@ static int forget_taken(struct l1 *c, uint32_t line, int write)
 	return 0;
 }
 
-/* A fill for an access that missed: the access will be replayed, unless abandoned. */
-static void add_replay(struct l1 *c, uint32_t line, uint64_t now)
-{
-	c->filled_at = now;
-	if (list_take(c->abandoned, &c->nabandoned, line))
-		return;
-	c->replay[c->nreplay < L1_MAX_MSHRS ? c->nreplay++ : 0] = line;
-}
-
-void l1_abandon(struct l1 *c, uint32_t line)
-{
-	struct l1_pf_mshr *pm = find_pf(c, line);
-
-	if (list_take(c->replay, &c->nreplay, line)) {
-		if (c->ntaken)
-			forget_taken(c, line, 0);
-		return;		/* it came already */
-	}
-	if (!find_mshr(c, line) && !(pm && pm->demand))
-		return;		/* nothing on its way would be replayed */
-	for (uint32_t i = 0; i < c->nabandoned; i++)
-		if (c->abandoned[i] == line)
-			return;
-	if (c->nabandoned < L1_MAX_MSHRS)
-		c->abandoned[c->nabandoned++] = line;
-}
-
-/* True (and forgotten) when @line was just filled for an access now replayed. */
-static int consume_replay(struct l1 *c, uint32_t line)
-{
-	if (!list_take(c->replay, &c->nreplay, line))
-		return 0;
-	if (c->ntaken)
-		forget_taken(c, line, 0);
-	return 1;
-}
-
 /*
  * A snoop takes line @l from the cache, or its ownership: a replay still to
  * come for it will use the fill's data (struct l1, taken).
@@ -281,19 +275,36 @@ static int consume_replay(struct l1 *c, uint32_t line)
 static void taken_before_replay(struct l1 *c, const struct cache_line *l, int invalidate)
 {
 	int owned = l->state >= LINE_E || (l->watch & L1_WATCH_GRANT);
-	uint32_t i;
 
 	if (!invalidate && !owned)
 		return;		/* shared already: the snoop takes nothing from it */
-	for (i = 0; i < c->nreplay && c->replay[i] != l->tag; i++)
-		;
-	if (i == c->nreplay)
+	if (!l1i_replay_waits(&c->ctl, l->tag))
 		return;		/* no replay waits for it */
-	for (i = 0; i < c->ntaken; i++)
+	for (uint32_t i = 0; i < c->ntaken; i++)
 		if (c->taken[i].line == l->tag)
 			return;	/* taken once already: what the fill gave is noted */
 	if (c->ntaken < L1_MAX_MSHRS)
 		c->taken[c->ntaken++] = (struct l1_taken){ l->tag, (uint8_t)owned };
+}
+
+/* The controller's ABANDON of @line; returns whether its replay was waiting (now gone). */
+static int abandon_op(struct l1 *c, uint32_t line, int pf_demand)
+{
+	struct l1i_in in = { .op = L1I_ABANDON, .pf_demand = (uint8_t)pf_demand, .line = line };
+	struct l1i_out out;
+
+	ctl_eval(c, &in, &out);
+	ctl_tick(c, L1I_ABANDON, &in, &out);
+	return out.replay_hit;
+}
+
+void l1_abandon(struct l1 *c, uint32_t line)
+{
+	struct l1_pf_mshr *pm = find_pf(c, line);
+
+	/* It leaves the replay list if it came already, else is remembered if on its way. */
+	if (abandon_op(c, line, pm && pm->demand) && c->ntaken)
+		forget_taken(c, line, 0);
 }
 
 static void tell(struct l1 *c, enum pf_event ev, uint32_t line, uint64_t now)
@@ -303,22 +314,47 @@ static void tell(struct l1 *c, enum pf_event ev, uint32_t line, uint64_t now)
 			c->att[i]->access(hooked(c, i), ev, line, now);
 }
 
-/* Places @line in the array in @state; a dirty victim goes to the L2, an unused prefetch is counted. */
-static struct cache_line *place(struct l1 *c, uint32_t line, enum line_state state)
+/*
+ * The controller's FILL of @line in @state (mem/l1i_if.h), with the flags
+ * of @in set by the caller: the line goes in if absent, its victim leaving
+ * (a dirty one goes to the L2, an unused prefetch is counted). Returns the
+ * line's way, NULL when it was present already.
+ */
+static struct cache_line *fill_op(struct l1 *c, struct l1i_in *in, uint32_t line,
+				  enum line_state state)
 {
-	struct cache_line *l = carray_victim(&c->arr, line);
+	struct l1i_out out;
+	struct cache_line *l;
 
-	if (l->state == LINE_M) {
-		c->stats.writebacks.v[*c->mode]++;
-		l2_l1_writeback(c->l2, l->tag << c->arr.line_shift);
+	in->op = L1I_FILL;
+	in->state = (uint8_t)state;
+	in->line = line;
+	ctl_eval(c, in, &out);
+	l = l1i_way(&c->ctl, &out);
+	if (out.present) {
+		ctl_tick(c, L1I_FILL, in, &out);
+		return NULL;
 	}
-	if (l->state != LINE_I && l->prefetched)
-		c->pfs[l->flags].useless.v[*c->mode]++;
-	if (l->state != LINE_I)
+	if (out.victim_valid) {
+		if (l->state == LINE_M) {
+			c->stats.writebacks.v[*c->mode]++;
+			l2_l1_writeback(c->l2, l->tag << c->ctl.arr.line_shift);
+		}
+		if (l->prefetched)
+			c->pfs[l->flags].useless.v[*c->mode]++;
 		departs(c, l);
-	carray_fill(&c->arr, l, line, state);
+	}
+	ctl_tick(c, L1I_FILL, in, &out);
 	watch_if_tracked(c, l);
 	return l;
+}
+
+/* Places the absent @line in the array in @state. */
+static struct cache_line *place(struct l1 *c, uint32_t line, enum line_state state)
+{
+	struct l1i_in in = { 0 };
+
+	return fill_op(c, &in, line, state);
 }
 
 /*
@@ -346,24 +382,40 @@ static void side_resolved(struct l1 *c, uint32_t line)
 
 enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t now)
 {
-	uint32_t line = carray_line(&c->arr, addr);
-	struct cache_line *l = carray_find(&c->arr, line);
-	struct l1_mshr *m;
+	uint32_t line = carray_line(&c->ctl.arr, addr);
+	/*
+	 * The controller's LOOKUP: it forgets an abandon of the line (asked for
+	 * again, a line on its way is the client's to replay once more) and, on
+	 * a hit (a use), touches the way and consumes the line's replay. A read
+	 * hits any line present; a write's hit depends on the line's state.
+	 */
+	struct l1i_in in = { .op = L1I_LOOKUP, .use = !write, .line = line };
+	struct l1i_out out;
+	struct cache_line *l;
 	struct l1_pf_mshr *pm;
 	enum l1_result r;
-	int mode = *c->mode;
+	int mode = *c->mode, hit;
 
-	/* Asked for again, a line on its way is the client's to replay once more. */
-	if (c->nabandoned)
-		list_take(c->abandoned, &c->nabandoned, line);
-
+	c->now = now;
+	ctl_eval(c, &in, &out);
+	l = out.present ? l1i_way(&c->ctl, &out) : NULL;
 	if (write == L1_UPDATE && !l)
 		write = L1_READ;	/* bring it in shared; the store comes back for its update */
-	if (l && (!write || l->state != LINE_S ||
-		  (write == L1_UPDATE && (l->watch & L1_WATCH_GRANT)))) {
-		if (!consume_replay(c, line)) {
+	hit = l && (!write || l->state != LINE_S ||
+		    (write == L1_UPDATE && (l->watch & L1_WATCH_GRANT)));
+	if (hit && !in.use) {
+		/* A write's hit, decided on the line's state: the way is used after all. */
+		in.use = 1;
+		if (c->tap.eval)
+			ctl_eval(c, &in, &out);	/* use changes no output: the C unit's edge reads in */
+	}
+	ctl_tick(c, L1I_LOOKUP, &in, &out);
+	if (hit) {
+		if (!out.replay_hit) {
 			count_hit(c, line, !l->prefetched);
 			tell(c, PFE_ACCESS, line, now);
+		} else if (c->ntaken) {
+			forget_taken(c, line, 0);	/* the replay came: the fill buffer is free */
 		}
 		if ((l->watch & L1_WATCH_ALL) ||
 		    ((write & L1_WRITE) && (l->watch & L1_WATCH_WRITES))) {
@@ -375,7 +427,6 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 				watch_if_tracked(c, l);	/* settled: reads need not report */
 			}
 		}
-		carray_touch(&c->arr, l);
 		if (l->prefetched) {
 			l->prefetched = 0;
 			c->pfs[l->flags].useful.v[mode]++;
@@ -387,15 +438,19 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 			l->state = LINE_M;
 		return L1_HIT;
 	}
-	/* A snoop took the line after its fill, before this replay: the fill buffer serves it. */
+	/*
+	 * A snoop took the line after its fill, before this replay: the fill
+	 * buffer serves it, and the replay leaves the controller's list.
+	 */
 	if (c->ntaken && now < c->filled_at + c->cfg.latency && forget_taken(c, line, write) &&
-	    list_take(c->replay, &c->nreplay, line))
+	    out.replay_hit) {
+		abandon_op(c, line, 0);
 		return L1_HIT;
-	m = find_mshr(c, line);
-	if (m) {
+	}
+	if (out.mshr_hit) {
 		/* Wait for the line in flight; a write behind a pending read retries after it. */
 		c->stats.mshr_merges.v[mode]++;
-		return write && !m->excl ? L1_BLOCKED : L1_MISS;
+		return write && !out.mshr_excl ? L1_BLOCKED : L1_MISS;
 	}
 	if (!l) {
 		pm = find_pf(c, line);
@@ -456,7 +511,7 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 /* True when @line is in the cache, the prefetch buffer, or on its way. */
 static int has_or_pending(struct l1 *c, uint32_t line)
 {
-	return carray_find(&c->arr, line) || find_mshr(c, line) || find_pf(c, line) ||
+	return carray_find(&c->ctl.arr, line) || l1i_find_mshr(&c->ctl, line) || find_pf(c, line) ||
 	       (c->pf_to_buffer && carray_find(&c->pbuf, line));
 }
 
@@ -497,9 +552,9 @@ int l1_prefetch_need(struct l1 *c, uint32_t line, int src, int need, uint64_t no
 
 void l1_install(struct l1 *c, uint32_t line, uint64_t now)
 {
+	c->now = now;
 	side_resolved(c, line);
-	if (!carray_find(&c->arr, line))
-		place(c, line, LINE_S);
+	place(c, line, LINE_S);		/* if absent */
 	c->stats.side_hits.v[*c->mode]++;
 	if (c->wake)
 		c->wake(c->wake_ctx, now);
@@ -509,13 +564,14 @@ void l1_send_miss(struct l1 *c, uint32_t line, uint64_t now)
 {
 	struct l1_pf_mshr *pm = find_pf(c, line);
 
+	c->now = now;
 	side_resolved(c, line);
 	if (pm) {
 		/* A prefetch (of a stream since dropped) is already bringing it. */
 		pm->demand = 1;
 		return;
 	}
-	if (!find_mshr(c, line) && alloc_mshr(c, line, 0, now) != L1_MISS && c->wake)
+	if (!l1i_find_mshr(&c->ctl, line) && alloc_mshr(c, line, 0, now) != L1_MISS && c->wake)
 		c->wake(c->wake_ctx, now);	/* no MSHR: the fetch asks again */
 }
 
@@ -529,17 +585,20 @@ static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, enum lin
 	pm->valid = 0;
 	if (keeps_fills(c, src) && !demand)
 		return;		/* its prefetcher holds it (l1_fill told it) */
-	if (carray_find(&c->arr, line))
-		return;
 	if (demand) {
 		/* Late: the demand access waits for it, so it goes straight in, used. */
-		place(c, line, state);
-		add_replay(c, line, now);
+		struct l1i_in in = { .replay_new = 1 };
+
+		if (!fill_op(c, &in, line, state))
+			return;		/* present already */
+		c->filled_at = now;
 		c->pfs[src].useful.v[*c->mode]++;
 		if (c->wake)
 			c->wake(c->wake_ctx, now);
 		return;
 	}
+	if (carray_find(&c->ctl.arr, line))
+		return;
 	if (c->pf_to_buffer) {
 		l = carray_victim(&c->pbuf, line);
 		if (l->state != LINE_I)
@@ -554,10 +613,13 @@ static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, enum lin
 
 void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 {
-	struct l1_mshr *m = find_mshr(c, line);
+	struct l1_mshr *m = l1i_find_mshr(&c->ctl, line);
 	struct l1_pf_mshr *pm = find_pf(c, line);
+	/* An MSHR that waits for the line is done, its access replayed. */
+	struct l1i_in in = { .free = 1 };
 	struct cache_line *l;
 
+	c->now = now;
 	/*
 	 * A prefetcher hears of every line it asked for, whoever else waits for
 	 * it too: a stream buffer entry left waiting would make the fetch that
@@ -571,16 +633,14 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 	}
 	if (pm)
 		pm->valid = 0;	/* a demand miss brought the same line: one fill serves both */
-	l = carray_find(&c->arr, line);
-	if (!l) {
-		place(c, line, state);
-	} else if (state > l->state) {
-		l->state = (uint8_t)state;	/* an upgrade completed */
-		watch_if_tracked(c, l);
-	}
-	if (m) {
-		m->valid = 0;
-		add_replay(c, line, now);
+	if (m)
+		c->filled_at = now;	/* a fill for a replay (fill_op frees the MSHR) */
+	if (!fill_op(c, &in, line, state)) {
+		l = carray_find(&c->ctl.arr, line);
+		if (state > l->state) {
+			l->state = (uint8_t)state;	/* an upgrade completed */
+			watch_if_tracked(c, l);
+		}
 	}
 	if (c->wake)
 		c->wake(c->wake_ctx, now);
@@ -588,7 +648,7 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 
 void l1_update_granted(struct l1 *c, uint32_t line, uint64_t now)
 {
-	struct cache_line *l = carray_find(&c->arr, line);
+	struct cache_line *l = carray_find(&c->ctl.arr, line);
 
 	if (l)
 		l->watch |= L1_WATCH_GRANT;
@@ -598,25 +658,25 @@ void l1_update_granted(struct l1 *c, uint32_t line, uint64_t now)
 int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action, uint64_t *dropped)
 {
 	int invalidate = action == L1_SNOOP_INVALIDATE;
-	uint32_t first = carray_line(&c->arr, base);
-	uint32_t n = bytes >> c->arr.line_shift;
+	uint32_t first = carray_line(&c->ctl.arr, base);
+	uint32_t n = bytes >> c->ctl.arr.line_shift;
 	int dirty = 0;
 
 	for (uint32_t i = 0; i < (n ? n : 1); i++) {
-		struct cache_line *l = carray_find(&c->arr, first + i);
+		struct cache_line *l = carray_find(&c->ctl.arr, first + i);
 
 		if (invalidate && c->pf_to_buffer)
 			carray_invalidate(&c->pbuf, first + i);
 		if (!l)
 			continue;
 		dirty |= l->state == LINE_M;
-		if (c->nreplay && action != L1_SNOOP_CLEAN)
+		if (c->ctl.nreplay && action != L1_SNOOP_CLEAN)
 			taken_before_replay(c, l, invalidate);
 		if (invalidate) {
 			if (l->prefetched)
 				c->pfs[l->flags].useless.v[*c->mode]++;
 			departs(c, l);
-			carray_invalidate(&c->arr, first + i);
+			ctl_op(c, L1I_INVAL, first + i);
 			c->stats.invalidations.v[*c->mode]++;
 			if (dropped)
 				++*dropped;
@@ -631,10 +691,10 @@ int l1_snoop_range(struct l1 *c, uint32_t base, uint32_t bytes, int action, uint
 
 void l1_lines_taken(struct l1 *c, uint32_t base, uint32_t bytes)
 {
-	for (uint32_t a = base; a < base + bytes; a += 1u << c->arr.line_shift) {
-		mclass_invalidated(c->mc, carray_line(&c->arr, a));
+	for (uint32_t a = base; a < base + bytes; a += 1u << c->ctl.arr.line_shift) {
+		mclass_invalidated(c->mc, carray_line(&c->ctl.arr, a));
 		if (c->sh)
-			sharing_invalidated(c->sh, c->hart, carray_line(&c->arr, a));
+			sharing_invalidated(c->sh, c->hart, carray_line(&c->ctl.arr, a));
 	}
 }
 
@@ -643,8 +703,7 @@ void l1_flush(struct l1 *c)
 	for (int i = 0; i < c->natt; i++)
 		if (c->att[i]->flush)
 			c->att[i]->flush(hooked(c, i));
-	for (uint32_t i = 0; i < c->arr.sets * c->arr.ways; i++)
-		c->arr.lines[i].state = LINE_I;
+	ctl_op(c, L1I_FLUSH, 0);
 	if (c->pf_to_buffer)
 		for (uint32_t i = 0; i < c->pbuf.sets * c->pbuf.ways; i++)
 			c->pbuf.lines[i].state = LINE_I;

@@ -14,10 +14,12 @@
 #include <stdint.h>
 
 #include "mem/cache_array.h"
+#include "mem/l1i.h"
 #include "mem/sharing.h"
 #include "sys/config.h"
 #include "sys/event.h"
 #include "sys/stats.h"
+#include "sys/tap.h"
 
 struct l2;
 
@@ -110,12 +112,6 @@ struct l1_stats {
 	struct mctr updates;		/* stores to shared selective-update lines (BusUpd) */
 };
 
-struct l1_mshr {
-	uint8_t valid;
-	uint8_t excl;		/* enum l1_need: ownership requested (L1_WRITE, L1_OWN) or not */
-	uint32_t line;
-};
-
 /* A prefetch in flight. */
 struct l1_pf_mshr {
 	uint8_t valid;
@@ -124,22 +120,18 @@ struct l1_pf_mshr {
 	uint32_t line;
 };
 
-#define L1_MAX_MSHRS 64
-
 struct l1 {
 	const char *name;		/* "l1i" or "l1d" */
 	struct cache_config cfg;
-	struct cache_array arr;
-	struct miss_classifier *mc;
-	struct l2 *l2;
-	struct event_queue *events;
-	struct l1_mshr mshr[L1_MAX_MSHRS];
+	/* The controller: tags, replacement, demand MSHRs, replays and abandons. */
+	struct l1i ctl;
+	struct unit_tap tap;		/* where --cosim/--rtl/--waves take the controller over */
 	/*
-	 * Lines just filled for a miss: the access that missed is replayed when
-	 * the line arrives, and that replay is the same access, not a new one.
+	 * The latest machine cycle an operation came with (abandons, snoops and
+	 * flushes come without one): the controller's cycle under a tap.
 	 */
-	uint32_t replay[L1_MAX_MSHRS];
-	uint32_t nreplay;
+	uint64_t now;
+	int *stop;			/* set when the controller's twin disagrees: the run stops */
 	/*
 	 * Replays whose line a snoop took (dropped it, or took its ownership)
 	 * before they came: a slow core replays at its next clock edge, and
@@ -148,6 +140,8 @@ struct l1 {
 	 * the fill gave ownership, or the grant of an update); the line stays
 	 * as the snoop left it. Without this, a line wanted by many would be
 	 * taken from a slow core between every fill and its edge, for ever.
+	 * The fill buffer is the cache's, beside the controller unit: the
+	 * unit's replay list says which replays still wait.
 	 */
 	struct l1_taken {
 		uint32_t line;
@@ -160,12 +154,9 @@ struct l1 {
 	 * its latency being in its own cycles); later, the access is a new one.
 	 */
 	uint64_t filled_at;
-	/*
-	 * Lines whose missed access the client gave up (l1_abandon) while still
-	 * on their way: their fill is replayed by nobody, so it records no replay.
-	 */
-	uint32_t abandoned[L1_MAX_MSHRS];
-	uint32_t nabandoned;
+	struct miss_classifier *mc;
+	struct l2 *l2;
+	struct event_queue *events;
 
 	/* prefetching */
 	struct l1_pf_mshr pf[L1_MAX_MSHRS];
@@ -178,6 +169,11 @@ struct l1 {
 	int natt;
 	int *att_busy;			/* set on every hook call: their core's set has work to see */
 	int listening;			/* some attached prefetcher hears the demand stream */
+	/*
+	 * Every access takes l1_access_slow: a prefetcher is listening, or an
+	 * observer is on the controller's tap (which then sees every access).
+	 */
+	int slow_only;
 	int claimer;			/* the look-aside one (index into att), or -1 */
 	int8_t owner[PF_MAX_SOURCES];	/* the attached prefetcher of each source, or -1 */
 	/* Lines the look-aside one claimed and not yet resolved (~0: free): a retry is no new miss. */
@@ -206,17 +202,19 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
 /*
  * The same; this inline part takes the common case, a plain hit with nothing
  * else to note (no replayed fill, no prefetched line, no prefetcher told of
- * accesses), and leaves the rest to l1_access_slow.
+ * accesses), and leaves the rest to l1_access_slow. It skips the controller
+ * unit (its LOOKUP would only touch the way) unless an observer is on its
+ * tap: then every access goes through the unit.
  */
 static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now)
 {
-	uint32_t line = carray_line(&c->arr, addr);
+	uint32_t line = carray_line(&c->ctl.arr, addr);
 	struct cache_line *l;
 	int m;
 
-	if (c->nreplay | c->nabandoned | c->listening)
+	if (c->ctl.nreplay | c->ctl.nabandoned | (uint32_t)c->slow_only)
 		return l1_access_slow(c, addr, write, now);
-	l = carray_find(&c->arr, line);
+	l = carray_find(&c->ctl.arr, line);
 	if (!l || (l->prefetched | (l->watch & (write ? 0xff : ~L1_WATCH_WRITES))) ||
 	    (write && l->state == LINE_S))
 		return l1_access_slow(c, addr, write, now);
@@ -224,8 +222,8 @@ static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, u
 	c->stats.accesses.v[m]++;
 	c->stats.hits.v[m]++;
 	mclass_hit(c->mc, line);
-	if (c->arr.ways > 1)
-		carray_touch(&c->arr, l);
+	if (c->ctl.arr.ways > 1)
+		carray_touch(&c->ctl.arr, l);
 	if (write & L1_WRITE)
 		l->state = LINE_M;	/* L1_WRITE, or L1_UPDATE to an owned line */
 	return L1_HIT;
@@ -268,7 +266,7 @@ void l1_lines_taken(struct l1 *c, uint32_t base, uint32_t bytes);
 /* log2 of the line size in bytes. */
 static inline unsigned l1_line_shift(const struct l1 *c)
 {
-	return c->arr.line_shift;
+	return c->ctl.arr.line_shift;
 }
 
 /*

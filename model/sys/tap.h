@@ -29,6 +29,12 @@ struct unit_tap {
 	int (*at_reset)(const void *c_unit);
 	void *ctx;		/* the observer's */
 	int always;		/* step the unit every cycle the glue runs, not only when busy */
+	/*
+	 * NULL, or the glue's flag that keeps its fast path (which skips the
+	 * unit) off: the observer sets it when it attaches, and leaves it set
+	 * (the slow path is right either way).
+	 */
+	int *fast_off;
 	int failed;		/* the observer found a mismatch: the run stops (EXIT_COSIM) */
 };
 

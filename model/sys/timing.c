@@ -66,6 +66,7 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 			      seed + 3, ratio))
 			return -1;
 		l2_connect(&t->l2[i], &t->l1i[i], &t->l1d[i], harts[i]);
+		t->l1i[i].stop = &c->stuck;	/* its controller's twin disagreed: the core stops */
 		/* Software prefetches have as many slots in the L1D as demand misses. */
 		if (l1_prefetch_setup(&t->l1d[i], cfg->l1d.mshrs, 0, seed + 4))
 			return -1;
@@ -215,6 +216,7 @@ int timing_taps(struct timing *t, struct unit_tap **taps)
 		int first = n;
 
 		taps[n++] = &t->core[i].fu.tap;
+		taps[n++] = &t->l1i[i].tap;
 		n += pf_set_taps(&t->core[i].pf, taps + n);
 		for (int k = first; k < n; k++)
 			taps[k]->core = i;
@@ -230,7 +232,7 @@ int timing_taps(struct timing *t, struct unit_tap **taps)
 
 int timing_twin_failed(const struct timing *t, int core)
 {
-	return t->core[core].fu.tap.failed || t->core[core].pf.failed ||
+	return t->core[core].fu.tap.failed || t->l1i[core].tap.failed || t->core[core].pf.failed ||
 	       (core == 0 && (t->bus.arb_tap.failed || (t->dma && t->dma->tap.failed)));
 }
 

@@ -147,8 +147,8 @@ int viewstate_frame(struct viewstate *vs, struct machine *m)
 	if (m->timing && !vs->timing) {
 		/* Timing mode began (at once, or after --fast-forward): the caches exist now. */
 		for (int h = 0; h < vs->nharts; h++)
-			if (cache_setup(&vs->cache[h][VIEW_L1I], &m->timing->l1i[h].arr) ||
-			    cache_setup(&vs->cache[h][VIEW_L1D], &m->timing->l1d[h].arr) ||
+			if (cache_setup(&vs->cache[h][VIEW_L1I], &m->timing->l1i[h].ctl.arr) ||
+			    cache_setup(&vs->cache[h][VIEW_L1D], &m->timing->l1d[h].ctl.arr) ||
 			    cache_setup(&vs->cache[h][VIEW_L2], &m->timing->l2[h].arr))
 				return -1;
 		vs->timing = 1;

@@ -28,6 +28,7 @@ struct wave_sig {
 struct wave_unit {
 	const struct port_unit *u;
 	int first, nin_sig, nout_sig;
+	uint64_t last;		/* the FST time of its last sample, + 1 (0: none yet) */
 };
 
 struct port_wave {
@@ -37,7 +38,8 @@ struct port_wave {
 	int nunits;
 	struct wave_sig *sig;
 	int nsig;
-	uint64_t now;		/* the cycle of the last sample */
+	uint64_t cycle;		/* the cycle of the last sample */
+	uint64_t now;		/* its FST time: a step of that cycle */
 	int any;		/* a sample was written */
 };
 
@@ -140,7 +142,7 @@ struct port_wave *port_wave_open(const char *path, const struct port_unit *const
 		goto out_free;
 	}
 	fstWriterSetPackType(w->fst, FST_WR_PT_LZ4);
-	fstWriterSetTimescale(w->fst, -9);	/* 1 ns per cycle */
+	fstWriterSetTimescale(w->fst, -12);	/* 1 ps per step: 1 ns per cycle */
 	fstWriterSetVersion(w->fst, "osprey cosim");
 	s = w->sig;
 	for (int i = 0; i < n; i++) {
@@ -183,16 +185,25 @@ static void emit(struct port_wave *w, struct wave_sig *s, uint64_t v, int x)
 void port_wave_sample(struct port_wave *w, int unit, uint64_t cycle, const void *in,
 		      const void *c, const void *r)
 {
-	const struct wave_unit *wu = &w->unit[unit];
+	struct wave_unit *wu = &w->unit[unit];
 	const struct port_unit *u = wu->u;
 	struct wave_sig *s = &w->sig[wu->first];
+	uint64_t t = cycle * PORT_WAVE_STEPS;
 
-	if (w->any && cycle < w->now)
+	if (w->any && cycle < w->cycle)
 		return;		/* out of order: dropped */
-	if (!w->any || cycle > w->now)
-		fstWriterEmitTimeChange(w->fst, cycle);
+	if (w->any && cycle == w->cycle) {
+		/* The cycle's latest step, or the next one if this unit has shown it. */
+		t = w->now + (wu->last == w->now + 1);
+		if (t >= (cycle + 1) * PORT_WAVE_STEPS)
+			return;	/* more steps than the cycle has room for */
+	}
+	if (!w->any || t > w->now)
+		fstWriterEmitTimeChange(w->fst, t);
 	w->any = 1;
-	w->now = cycle;
+	w->cycle = cycle;
+	w->now = t;
+	wu->last = t + 1;
 	for (int i = 0; i < wu->nin_sig; i++, s++)
 		emit(w, s, port_value(s->d, in, s->elem), 0);
 	emit(w, s++, r && ports_compare(u->out, u->nout, c, r, NULL, "C", "RTL") != 0, !r);
@@ -262,8 +273,8 @@ int port_wave_close(struct port_wave *w)
 
 	if (!w)
 		return 0;
-	/* Give the last sample a cycle of width so a viewer shows it. */
-	end = w->any ? w->now + 1 : 0;
+	/* Give the last cycle its width so a viewer shows it. */
+	end = w->any ? (w->cycle + 1) * PORT_WAVE_STEPS : 0;
 	if (w->any)
 		fstWriterEmitTimeChange(w->fst, end);
 	fstWriterClose(w->fst);

@@ -4,9 +4,11 @@
  * unit, its inputs at the top of scope UNIT, the C model's outputs in
  * UNIT.c, the RTL's in UNIT.rtl, and UNIT.mismatch high in a cycle where
  * they differ (x where there is no RTL). Array ports become one signal per
- * element ("cand_line[3] [31:0]"). Waveform times are cycle numbers (1 ns =
- * 1 cycle); samples must come in increasing cycle order (several units may
- * share a cycle).
+ * element ("cand_line[3] [31:0]"). A cycle is 1 ns (PORT_WAVE_STEPS time
+ * units of 1 ps): a unit sampled again in the same cycle (the L1
+ * controller steps once per operation, several in a busy cycle) shows each
+ * step 1 ps after the cycle's previous one, so none hides another. Samples
+ * must come in increasing cycle order (several units may share a cycle).
  */
 #ifndef OSPREY_PORT_WAVE_H
 #define OSPREY_PORT_WAVE_H
@@ -16,6 +18,9 @@
 #include "ports.h"
 
 struct port_wave;
+
+/* FST time units (ps) per cycle: the steps a unit may show within one cycle. */
+#define PORT_WAVE_STEPS 1000
 
 /* A unit's name and port tables, as a checker describes them. */
 struct port_unit {
@@ -32,7 +37,11 @@ struct port_unit {
  */
 struct port_wave *port_wave_open(const char *path, const struct port_unit *const *u, int n);
 
-/* One cycle of unit @unit (its index in the open's list): @in, C outputs @c, RTL's @r or NULL. */
+/*
+ * One step of unit @unit (its index in the open's list) in @cycle: @in, C
+ * outputs @c, RTL's @r or NULL. A step past the cycle's PORT_WAVE_STEPS is
+ * dropped, as is a cycle before the last.
+ */
 void port_wave_sample(struct port_wave *w, int unit, uint64_t cycle, const void *in,
 		      const void *c, const void *r);
 

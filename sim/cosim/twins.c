@@ -13,6 +13,7 @@
 #include "cpu/ipf_engine.h"
 #include "mem/bus_arb.h"
 #include "mem/dma.h"
+#include "mem/l1i.h"
 #include "mem/sbuf.h"
 
 #define TWIN_UNITS(X)                                                                      \
@@ -20,7 +21,8 @@
 	X(ipf_engine, IPF_ENGINE, ipf_engine_in_legalize)                                  \
 	X(bus_arb, BUS_ARB, bus_arb_in_legalize)                                        \
 	X(dma, DMA, dma_in_legalize)                                                       \
-	X(fetch, FETCH, NULL)
+	X(fetch, FETCH, NULL)                                                              \
+	X(l1i, L1I, l1i_in_legalize)
 
 /* The port tables' rows: twin_in_t and twin_out_t are typedefs local to each unit's function. */
 #define TWIN_IN_S(type, name, bits) PORT_DESC_S(twin_in_t, type, name, bits)

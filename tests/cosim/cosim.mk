@@ -13,7 +13,7 @@
 #                          the Verilated model of one geometry, for osprey
 #                          (the command osprey names when it lacks one)
 #   make lint-rtl          verilator --lint-only -Wall on every rtl/*.sv
-#   make synth-rtl         yosys synth of rtl/sbuf.sv, bus_arb.sv, dma.sv and fetch.sv, cell counts
+#   make synth-rtl         yosys synth of rtl/sbuf.sv, bus_arb.sv, dma.sv, fetch.sv and l1i.sv, cell counts
 #   TWIN_SEED=N            the random stimulus' seed (default 1)
 #
 # A geometry is the unit's parameters, named as its configuration keys in
@@ -81,6 +81,13 @@ TWIN_GEOMETRIES_dma        := SYS_CORES=4,DMA_INFLIGHT=4,L2_LINE=64,DMA_GRANULE=
 # offset).
 TWIN_GEOMETRIES_fetch      := L1I_LINE=32,CORE_FETCH_QUEUE=2 L1I_LINE=64,CORE_FETCH_QUEUE=8 \
 			      L1I_LINE=16,CORE_FETCH_QUEUE=4
+# The L1 controller: the default machine's instruction cache (16 KiB
+# direct-mapped, 32-byte lines, one MSHR); 1 KiB 4-way LRU with 4 MSHRs;
+# 512 bytes 2-way FIFO with 16-byte lines and 8 MSHRs (small sets, so that
+# replacement happens often).
+TWIN_GEOMETRIES_l1i        := L1I_SIZE=16384,L1I_WAYS=1,L1I_LINE=32,L1I_REPL=0,L1I_MSHRS=1 \
+			      L1I_SIZE=1024,L1I_WAYS=4,L1I_LINE=32,L1I_REPL=0,L1I_MSHRS=4 \
+			      L1I_SIZE=512,L1I_WAYS=2,L1I_LINE=16,L1I_REPL=1,L1I_MSHRS=8
 # The units: those with a TWIN_GEOMETRIES_ line.
 TWIN_UNITS := $(sort $(patsubst TWIN_GEOMETRIES_%,%,$(filter TWIN_GEOMETRIES_%,$(.VARIABLES))))
 
@@ -198,7 +205,7 @@ $(eval $(call cosim_prog,test_sbuf_lockstep,$(COSIM_OUT)/fst_peek.o $(COSIM_STIM
 $(eval $(call cosim_prog,test_sbuf_broken,$(COSIM_OUT)/fst_peek.o $(COSIM_STIM)))
 # The units with a directed lockstep program of their own,
 # tests/cosim/test_UNIT_lockstep.c (TWIN.so CYCLES SEED, or --expect-mismatch).
-DIRECTED_UNITS := ipf_engine bus_arb dma fetch
+DIRECTED_UNITS := ipf_engine bus_arb dma fetch l1i
 $(foreach u,$(DIRECTED_UNITS),$(eval $(call cosim_prog,test_$(u)_lockstep,)))
 $(eval $(call cosim_prog,test_twin_lockstep,))
 $(eval $(call cosim_prog,twin_views,))
@@ -278,10 +285,14 @@ lint-rtl:
 	$(VERILATOR) --lint-only -Wall -GSYS_CORES=1 -GDMA_INFLIGHT=1 -GDMA_SETUP=0 -GL2_LINE=4 \
 		-GDMA_GRANULE=1 --top-module dma rtl/dma.sv
 	$(VERILATOR) --lint-only -Wall -DFETCH_BROKEN --top-module fetch rtl/fetch.sv
+	$(VERILATOR) --lint-only -Wall -DL1I_BROKEN -GL1I_SIZE=256 -GL1I_WAYS=8 -GL1I_REPL=1 \
+		-GL1I_MSHRS=64 --top-module l1i rtl/l1i.sv
+	$(VERILATOR) --lint-only -Wall -GL1I_SIZE=32768 -GL1I_WAYS=8 -GL1I_LINE=64 -GL1I_MSHRS=4 \
+		--top-module l1i rtl/l1i.sv
 	@echo "lint-rtl: clean"
 
 synth-rtl: $(RTL_OUT)/sbuf.synth.log $(RTL_OUT)/bus_arb.synth.log $(RTL_OUT)/dma.synth.log \
-	   $(RTL_OUT)/fetch.synth.log
+	   $(RTL_OUT)/fetch.synth.log $(RTL_OUT)/l1i.synth.log
 	@for f in $^; do echo "$$f:"; grep -E "Number of (wires|cells):" $$f | tail -2; done
 	@echo "synth-rtl: full reports in $^"
 
@@ -295,6 +306,13 @@ $(RTL_OUT)/bus_arb.synth.log: $(RTL_PKG) rtl/bus_arb.sv
 	$(YOSYS) -q -l $@ -p "read_verilog -sv $(RTL_PKG) rtl/bus_arb.sv; synth -top bus_arb; stat" \
 		>/dev/null
 
+# The L1 controller at its second test geometry (1 KiB, 4-way LRU, 4 MSHRs):
+# the default machine's 512-line tag array in flip-flops takes Yosys minutes.
+$(RTL_OUT)/l1i.synth.log: rtl/l1i.sv
+	@mkdir -p $(dir $@)
+	$(YOSYS) -q -l $@ -p "read_verilog -sv rtl/l1i.sv; chparam -set L1I_SIZE 1024 \
+		-set L1I_WAYS 4 -set L1I_MSHRS 4 l1i; synth -top l1i; stat" >/dev/null
+
 TEST_TARGETS += test-cosim-unit
 
 -include $(wildcard $(COSIM_OUT)/*.d $(RTL_OUT)/cosim/*.d $(RTL_OUT)/*/binding.d)
@@ -306,7 +324,8 @@ TEST_TARGETS += test-cosim-unit
 SYSTEM_CYCLES_SHORT ?= 1000000
 SYSTEM_CYCLES_LONG  ?= 20000000
 COSIM_SYSTEM_DEPS = $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(TWIN_MODELS) \
-		    $(RTL_OUT)/sbuf-broken/twin.so $(RTL_OUT)/fetch-broken/twin.so
+		    $(RTL_OUT)/sbuf-broken/twin.so $(RTL_OUT)/fetch-broken/twin.so \
+		    $(RTL_OUT)/l1i-broken/twin.so
 
 .PHONY: test-cosim-system cosim-system-long
 test-cosim-system: $(COSIM_SYSTEM_DEPS)

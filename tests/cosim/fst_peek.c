@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fstapi.h"
+#include "port_wave.h"
 
 static int64_t value_at(void *ctx, fstHandle h, uint64_t t)
 {
@@ -21,8 +22,9 @@ static int64_t value_at(void *ctx, fstHandle h, uint64_t t)
 	return v;
 }
 
-int fst_peek(const char *path, uint64_t t, struct fst_peek *p)
+int fst_peek_step(const char *path, uint64_t cycle, unsigned step, struct fst_peek *p)
 {
+	uint64_t t = cycle * PORT_WAVE_STEPS + step;
 	void *ctx = fstReaderOpen(path);
 	struct fstHier *h;
 	char scope[64] = "";
@@ -32,8 +34,8 @@ int fst_peek(const char *path, uint64_t t, struct fst_peek *p)
 	memset(p, 0, sizeof(*p));
 	if (!ctx)
 		return -1;
-	p->start = fstReaderGetStartTime(ctx);
-	p->end = fstReaderGetEndTime(ctx);
+	p->start = fstReaderGetStartTime(ctx) / PORT_WAVE_STEPS;
+	p->end = fstReaderGetEndTime(ctx) / PORT_WAVE_STEPS;
 	p->nvars = (int)fstReaderGetVarCount(ctx);
 	while ((h = fstReaderIterateHier(ctx))) {
 		switch (h->htyp) {

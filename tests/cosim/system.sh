@@ -4,7 +4,7 @@
 # the demo and a slice of the kernel's shell workload (and a later slice
 # with the DMA engine on, which the kernel uses to zero and copy pages), each
 # compared byte for byte (console output, exit status, --stats) with the
-# pure C run; a broken stream buffer model and a broken fetch unit model in
+# pure C run; a broken stream buffer, fetch unit and L1I controller model in
 # shadow must each stop the run (exit 5) with a mismatch waveform; and a twin
 # must be refused for a unit a fast-forward used (the DMA engine's: a twin
 # starts from reset).
@@ -34,7 +34,7 @@ run() {
 
 # check NAME ARGS...: the C run, then shadow and replace, compared with it;
 # every unit of $units compared
-units="sbuf ipf_engine bus_arb fetch"
+units="sbuf ipf_engine bus_arb fetch l1i"
 check() {
 	name=$1
 	shift
@@ -68,7 +68,7 @@ check kernel --cores 4 $twins $(limit "$kernel_cycles") --disk "$shell_img" "$ke
 # The kernel first uses the engine after some 10.5M instructions: the slice
 # starts there (the fast-forward leaves the engine as reset) and runs 2M
 # instructions, in which it moves some hundred blocks.
-units="sbuf ipf_engine bus_arb fetch dma"
+units="sbuf ipf_engine bus_arb fetch l1i dma"
 # shellcheck disable=SC2086
 check kernel-dma --cores 4 $twins --set dma.enabled=on --fast-forward 10500000 \
 	--max-insns 12500000 --disk "$shell_img" "$kernel"
@@ -125,6 +125,7 @@ broken() {
 # The stream buffers alone: with the prefetch engine too they see fewer misses.
 broken sbuf sbuf-4-4-1 --set sbuf.count=4 --set sbuf.depth=4 --set sbuf.hit=any
 broken fetch fetch-32-2
+broken l1i l1i-16384-1-32-0-1
 
 echo "cosim system: $pass passed, $fail failed"
 [ "$fail" = 0 ]

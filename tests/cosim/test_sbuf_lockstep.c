@@ -212,6 +212,11 @@ static void test_sbuf_wave_dump_readable(void **state)
 		bad.req_line ^= cyc == 250;	/* one made-up difference */
 		if (cyc >= 100)
 			port_wave_sample(w, 0, cyc, &in, &o, cyc < 200 ? NULL : &bad);
+		if (cyc == 270) {
+			/* A second step in the same cycle: 1 ps later, hiding neither. */
+			bad.req_line ^= 2;
+			port_wave_sample(w, 0, cyc, &in, &o, &bad);
+		}
 		stim_observe(&st, &in, &o);
 		sbuf_tick(&c);
 	}
@@ -229,6 +234,13 @@ static void test_sbuf_wave_dump_readable(void **state)
 	assert_int_equal(p.mismatch_at, -1);	/* no RTL outputs: x */
 	assert_int_equal(p.req_line_rtl, -1);
 	assert_int_equal(fst_peek(path, 260, &p), 0);
+	assert_int_equal(p.mismatch_at, 0);
+	assert_int_equal(fst_peek_step(path, 270, 0, &p), 0);
+	assert_int_equal(p.mismatch_at, 0);
+	assert_int_equal(fst_peek_step(path, 270, 1, &p), 0);
+	assert_int_equal(p.mismatch_at, 1);
+	assert_int_equal(p.req_line_c ^ p.req_line_rtl, 2);
+	assert_int_equal(fst_peek_step(path, 271, 0, &p), 0);
 	assert_int_equal(p.mismatch_at, 0);
 }
 

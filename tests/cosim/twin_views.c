@@ -113,7 +113,7 @@ static void write_view(const struct twin *t)
 	printf("[*]\n[*] GTKWave save file: the ports of %s as the co-simulation writes them\n"
 	       "[*] (sim/cosim/twin.h): the inputs, the C model's outputs (scope %s.c),\n"
 	       "[*] then the RTL's (scope %s.rtl); %s.mismatch is high in a cycle where\n"
-	       "[*] they differ. Times are cycle numbers (1 ns = 1 cycle).\n[*]\n"
+	       "[*] they differ. A cycle is 1 ns (times in ns are cycle numbers).\n[*]\n"
 	       "[*] Open a waveform with it (from the repository root):\n"
 	       "[*]   gtkwave waves/%s-mismatch-CYCLE.fst waves/%s.gtkw\n[*]\n"
 	       "[timestart] 0\n[size] 1400 760\n[pos] -1 -1\n[treeopen] %s.\n"

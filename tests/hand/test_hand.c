@@ -244,7 +244,7 @@ static int in_l1i(struct machine *m, uint32_t addr)
 {
 	struct l1 *l1i = &m->timing->l1i[0];
 
-	return carray_find(&l1i->arr, carray_line(&l1i->arr, addr)) != NULL;
+	return carray_find(&l1i->ctl.arr, carray_line(&l1i->ctl.arr, addr)) != NULL;
 }
 
 static void test_guarded_prefetcher_stops_at_the_guarded_jump(void **state)

@@ -72,7 +72,7 @@ static void warm(struct ct *x, struct l1 *l1, uint32_t addr)
 			bus_tick(&t->bus, x->now);
 		x->now++;
 	}
-	assert_non_null(carray_find(&l1->arr, carray_line(&l1->arr, addr)));
+	assert_non_null(carray_find(&l1->ctl.arr, carray_line(&l1->ctl.arr, addr)));
 }
 
 /* Warms the L1I over @n instructions from CODE, and the line after (fetched ahead). */
@@ -433,7 +433,7 @@ static void data_in_l2_only(struct ct *x)
 {
 	warm(x, x->c->l1d, DATA);
 	warm(x, x->c->l1d, DATA + x->cfg.l1d.size / x->cfg.l1d.ways);
-	assert_null(carray_find(&x->c->l1d->arr, carray_line(&x->c->l1d->arr, DATA)));
+	assert_null(carray_find(&x->c->l1d->ctl.arr, carray_line(&x->c->l1d->ctl.arr, DATA)));
 }
 
 static void test_core_full_write_buffer_stalls_the_next_store(void **state)
@@ -563,7 +563,7 @@ static void test_core_lr_takes_its_line_owned_and_holds_it_until_the_sc(void **s
 	warm_code(x, 4);
 	warm(x, x->c->l1d, DATA);		/* shared-clean (E) from a read */
 	run(x, 1);				/* the LR: it needs ownership (clean) */
-	assert_int_equal(carray_find(&x->c->l1d->arr, carray_line(&x->c->l1d->arr, DATA))->state,
+	assert_int_equal(carray_find(&x->c->l1d->ctl.arr, carray_line(&x->c->l1d->ctl.arr, DATA))->state,
 			 LINE_E);
 	assert_int_equal(x->t->bus.arb.q.held, 1u << x->c->agent);
 	run(x, 1);

@@ -103,7 +103,7 @@ static void test_l1_abandoned_miss_is_not_replayed(void **state)
 	struct tsys *s = tsys_default(1);
 
 	assert_int_equal(tsys_i(s, 0, A), L1_MISS);
-	l1_abandon(&s->l1i[0], A >> s->l1i[0].arr.line_shift);
+	l1_abandon(&s->l1i[0], A >> s->l1i[0].ctl.arr.line_shift);
 	tsys_settle(s);
 	assert_int_equal(tsys_l1i(s, 0, A), LINE_S);
 	/* a later fetch of the line is a new access, and a hit */
@@ -120,7 +120,7 @@ static void test_l1_abandoned_fill_drops_its_replay(void **state)
 
 	assert_int_equal(tsys_i(s, 0, A), L1_MISS);
 	tsys_settle(s);
-	l1_abandon(&s->l1i[0], A >> s->l1i[0].arr.line_shift);
+	l1_abandon(&s->l1i[0], A >> s->l1i[0].ctl.arr.line_shift);
 	assert_int_equal(tsys_i(s, 0, A), L1_HIT);
 	assert_int_equal(L1I(s, 0, accesses), 2);
 	assert_int_equal(L1I(s, 0, hits), 1);
@@ -133,7 +133,7 @@ static void test_l1_abandoned_then_requested_again_is_replayed(void **state)
 	struct tsys *s = tsys_default(1);
 
 	assert_int_equal(tsys_i(s, 0, A), L1_MISS);
-	l1_abandon(&s->l1i[0], A >> s->l1i[0].arr.line_shift);
+	l1_abandon(&s->l1i[0], A >> s->l1i[0].ctl.arr.line_shift);
 	tsys_run(s, s->now + 2);
 	assert_int_equal(tsys_i(s, 0, A), L1_MISS);	/* merges with the miss in flight */
 	tsys_settle(s);

@@ -24,7 +24,7 @@ static struct tsys *with_slots(int n)
 
 static int prefetch(struct tsys *s, int core, uint32_t a, int need)
 {
-	return l1_prefetch_need(&s->l1d[core], carray_line(&s->l1d[core].arr, a), PF_SOFTWARE,
+	return l1_prefetch_need(&s->l1d[core], carray_line(&s->l1d[core].ctl.arr, a), PF_SOFTWARE,
 				need, s->now);
 }
 

@@ -120,10 +120,10 @@ enum line_state tsys_l2(struct tsys *s, int core, uint32_t addr)
 
 enum line_state tsys_l1d(struct tsys *s, int core, uint32_t addr)
 {
-	return state_of(&s->l1d[core].arr, addr);
+	return state_of(&s->l1d[core].ctl.arr, addr);
 }
 
 enum line_state tsys_l1i(struct tsys *s, int core, uint32_t addr)
 {
-	return state_of(&s->l1i[core].arr, addr);
+	return state_of(&s->l1i[core].ctl.arr, addr);
 }

@@ -182,7 +182,9 @@ static void ctl_op(struct l1 *c, enum l1i_op op, uint32_t line)
  * Allocates an MSHR for @line (none has it) and sends the request after the
  * tag-check latency: L1_MISS; or none is free: L1_BLOCKED.
  */
-static enum l1_result alloc_mshr(struct l1 *c, uint32_t line, int excl, uint64_t now)
+static inline __attribute__((always_inline)) enum l1_result alloc_mshr(struct l1 *c,
+									uint32_t line, int excl,
+									uint64_t now)
 {
 	struct l1i_in in = { .op = L1I_ALLOC, .excl = excl != 0, .line = line };
 	struct l1i_out out;
@@ -320,8 +322,10 @@ static void tell(struct l1 *c, enum pf_event ev, uint32_t line, uint64_t now)
  * (a dirty one goes to the L2, an unused prefetch is counted). Returns the
  * line's way, NULL when it was present already.
  */
-static struct cache_line *fill_op(struct l1 *c, struct l1i_in *in, uint32_t line,
-				  enum line_state state)
+static inline __attribute__((always_inline)) struct cache_line *fill_op(struct l1 *c,
+									 struct l1i_in *in,
+									 uint32_t line,
+									 enum line_state state)
 {
 	struct l1i_out out;
 	struct cache_line *l;

@@ -41,6 +41,14 @@ struct area_run {
 	int nsup;
 	/* the prefetch engine with both prefetchers on, for the total (when both are) */
 	struct area_part engine_both;
+	/*
+	 * The base machine's units with a twin (fetch unit, L1 controllers, bus
+	 * controller): their synthesized logic, reported beside the supports
+	 * and in none of their figures (--no-base-logic: left out).
+	 */
+	int no_base_logic;
+	struct area_part logic[4];
+	int nlogic;
 	double base_rbe;	/* the machine's L1I + L1D */
 };
 
@@ -54,13 +62,14 @@ static int fail(const char *what, const char *detail)
 static int synth_twin(struct area_run *a, struct area_part *p, const char *top,
 		      const struct area_param *params, int np)
 {
-	char path[1024], err[1024];
+	char path[1024], pkg[1024], err[1024];
 
 	if (a->storage_only)
 		return 0;
 	snprintf(path, sizeof(path), "%s/%s.sv", a->rtl_dir, top);
+	snprintf(pkg, sizeof(pkg), "%s/osprey_pkg.sv", a->rtl_dir);
 	p->twin = top;
-	if (area_synth(path, top, params, np, a->cache_dir, &p->synth, err, sizeof(err))) {
+	if (area_synth(path, pkg, top, params, np, a->cache_dir, &p->synth, err, sizeof(err))) {
 		fprintf(stderr, "area: synthesis of %s: %s\n", top, err);
 		return -1;
 	}
@@ -124,6 +133,52 @@ static void prefetch_common(const struct config *c, struct area_part *p, int tag
 	if (c->pf.target)
 		area_add(p, CELL_REGISTER, (uint64_t)c->pf.buffer_lines * (1 + 2) +
 			 area_log2(c->pf.buffer_lines), "prefetch buffer valid, source, FIFO pointer");
+}
+
+/*
+ * The L1 controller's twin (rtl/l1i.sv, which both L1s run) for cache @c,
+ * synthesized with one set: the tag array is the storage model's SRAM,
+ * counted in the base; what remains is the logic per way (compare,
+ * replacement), the MSHRs and the replay and abandon lists.
+ */
+static int l1_controller(struct area_run *a, struct area_part *p, const struct cache_config *c)
+{
+	struct area_param lp[] = {
+		{ "L1I_SIZE", (long)c->ways * c->line }, { "L1I_WAYS", c->ways },
+		{ "L1I_LINE", c->line }, { "L1I_REPL", c->repl }, { "L1I_MSHRS", c->mshrs },
+	};
+
+	if (!strcmp(repl_names[c->repl], "random")) {
+		p->note = "random replacement has no twin: not synthesized";
+		return 0;
+	}
+	return synth_twin(a, p, "l1i", lp, sizeof(lp) / sizeof(lp[0]));
+}
+
+/* The base machine's twinned units (struct area_run, logic). */
+static int base_logic(struct area_run *a)
+{
+	const struct config *c = &a->cfg;
+	struct area_param fp[] = {
+		{ "L1I_LINE", c->l1i.line }, { "CORE_FETCH_QUEUE", c->core.fetch_queue },
+		{ "LineW", area_line_bits(c->l1i.line) },
+	};
+	struct area_param bp[] = { { "SYS_CORES", c->cores }, { "DMA_ENABLED", c->dma.enabled } };
+	struct area_part *p = a->logic;
+
+	a->nlogic = 4;
+	p[0] = (struct area_part){ .name = "fetch unit", .on = 1, .instances = c->cores };
+	p[1] = (struct area_part){ .name = "L1I controller", .on = 1, .instances = c->cores,
+				   .note = "one set synthesized (its tags are the base's SRAM); "
+					   "most registers: the 64-line replay and abandon lists" };
+	p[2] = (struct area_part){ .name = "L1D controller", .on = 1, .instances = c->cores,
+				   .note = "the same unit at the L1D's geometry" };
+	p[3] = (struct area_part){ .name = "bus controller", .on = 1, .instances = 1,
+				   .note = "arbiter and LR hold table, one per machine" };
+	if (synth_twin(a, &p[0], "fetch", fp, sizeof(fp) / sizeof(fp[0])) ||
+	    l1_controller(a, &p[1], &c->l1i) || l1_controller(a, &p[2], &c->l1d))
+		return -1;
+	return synth_twin(a, &p[3], "bus_arb", bp, sizeof(bp) / sizeof(bp[0]));
 }
 
 static int supports(struct area_run *a)
@@ -298,6 +353,10 @@ static void write_json(const struct area_run *a, FILE *f)
 	json_close(&j, ']');
 	json_double(&j, "supports_rbe", supports_total(a));
 	json_double(&j, "supports_pct_of_base_l1", 100.0 * supports_total(a) / a->base_rbe);
+	json_array(&j, "base_logic");
+	for (int i = 0; i < a->nlogic; i++)
+		json_part(&j, NULL, &a->logic[i], 0);
+	json_close(&j, ']');
 	json_end(&j);
 }
 
@@ -327,6 +386,21 @@ static void write_markdown(const struct area_run *a, FILE *f)
 	}
 	fprintf(f, "| **all supports that are on** | | %.0f | %.2f | | shared parts once |\n",
 		supports_total(a), 100.0 * supports_total(a) / a->base_rbe);
+	if (!a->nlogic)
+		return;
+	fprintf(f, "\nThe base machine's units with a twin (logic, in no figure above):\n\n"
+		"| unit | copies | rbe | twin: register bits, logic GE (per copy) | notes |\n"
+		"|---|---:|---:|---|---|\n");
+	for (int i = 0; i < a->nlogic; i++) {
+		const struct area_part *p = &a->logic[i];
+		char twin[96] = "";
+
+		if (p->twin)
+			snprintf(twin, sizeof(twin), "`%s`: %llu, %.0f", p->twin,
+				 (unsigned long long)p->synth.reg_bits, p->synth.logic_ge);
+		fprintf(f, "| %s | %u | %.0f | %s | %s |\n", p->name, p->instances,
+			machine_rbe(p), twin, p->note ? p->note : "");
+	}
 }
 
 static int write_out(const char *path, const struct area_run *a,
@@ -352,7 +426,9 @@ static void usage(FILE *f)
 		"  --markdown FILE   write the table as Markdown (default: stdout)\n"
 		"  --rtl-dir DIR     the twins' sources (default: rtl)\n"
 		"  --cache DIR       synthesis results (default: build/area-cache)\n"
-		"  --storage-only    no synthesis: the storage model alone\n");
+		"  --storage-only    no synthesis: the storage model alone\n"
+		"  --no-base-logic   leave out the base machine's twins (fetch unit, L1\n"
+		"                    controllers, bus controller)\n");
 }
 
 int main(int argc, char **argv)
@@ -366,6 +442,7 @@ int main(int argc, char **argv)
 		{ "rtl-dir", required_argument, NULL, 'r' },
 		{ "cache", required_argument, NULL, 'C' },
 		{ "storage-only", no_argument, NULL, 'S' },
+		{ "no-base-logic", no_argument, NULL, 'B' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -404,6 +481,7 @@ int main(int argc, char **argv)
 		case 'r': a.rtl_dir = optarg; break;
 		case 'C': a.cache_dir = optarg; break;
 		case 'S': a.storage_only = 1; break;
+		case 'B': a.no_base_logic = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return EXIT_USAGE;
 		}
@@ -422,6 +500,8 @@ int main(int argc, char **argv)
 	area_tlb(&a.dtlb, "dtlb", &a.cfg.dtlb, a.cfg.cores);
 	a.base_rbe = machine_rbe(&a.l1i) + machine_rbe(&a.l1d);
 	if (supports(&a))
+		return EXIT_FAILURE;
+	if (!a.no_base_logic && !a.storage_only && base_logic(&a))
 		return EXIT_FAILURE;
 	if (json_path && write_out(json_path, &a, write_json))
 		return EXIT_USAGE;

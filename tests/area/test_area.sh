@@ -37,7 +37,7 @@ ratio_in() {
 	check "$1" "ratio $3/$2 in [$4, $5]" "$2 > 0 && $3 / $2 >= $4 && $3 / $2 <= $5"
 }
 
-SB="--set sys.cores=1 --set sbuf.count=2"
+SB="--no-base-logic --set sys.cores=1 --set sbuf.count=2"
 run sbuf-d2 $SB --set sbuf.depth=2 || { echo "FAIL sbuf-d2: $(cat "$OUT/sbuf-d2.err")"; exit 1; }
 run sbuf-d4 $SB --set sbuf.depth=4 || { echo "FAIL sbuf-d4: $(cat "$OUT/sbuf-d4.err")"; exit 1; }
 a=$(row_rbe "$OUT/sbuf-d2.md" "stream buffers")
@@ -75,6 +75,32 @@ check "L1I 16K -> 32K: guarded prefetch" "grows by the 4096 predecode bits added
 	"$g32 - $g16 - 16384 / 4 * 0.6 <= 1 && $g32 - $g16 - 16384 / 4 * 0.6 >= -1"
 check "supports off add nothing" "stream buffers 0 rbe when sbuf.count=0" \
 	"$(row_rbe "$OUT/l1i-16k.md" "stream buffers") == 0"
+
+# The base machine's twins: per-core units count once per core, the bus controller
+# once per machine and it grows with its agents. Both L1s at one geometry share
+# one synthesis of the controller.
+# base_row RUN UNIT COLUMN: a column of the base-logic table's row UNIT.
+base_row() {
+	awk -F'|' -v n="$2" -v c="$3" '{ gsub(/^ +| +$/, "", $2) } $2 == n { gsub(/ /, "", $c); print $c }' "$1"
+}
+BL="--set l1d.mshrs=1 --set l1i.mshrs=1"
+run base-1 $BL --set sys.cores=1 || { echo "FAIL base-1: $(cat "$OUT/base-1.err")"; exit 1; }
+run base-2 $BL --set sys.cores=2 || { echo "FAIL base-2: $(cat "$OUT/base-2.err")"; exit 1; }
+for u in "fetch unit" "L1I controller" "L1D controller"; do
+	ratio_in "1 -> 2 cores: $u" "$(base_row "$OUT/base-1.md" "$u" 4)" \
+		"$(base_row "$OUT/base-2.md" "$u" 4)" 1.99 2.01
+done
+check "1 -> 2 cores: one bus controller" "copies stay 1" \
+	"$(base_row "$OUT/base-2.md" "bus controller" 3) == 1"
+ratio_in "1 -> 2 cores: the bus controller grows with its agents" \
+	"$(base_row "$OUT/base-1.md" "bus controller" 4)" \
+	"$(base_row "$OUT/base-2.md" "bus controller" 4)" 1.05 3.0
+check "the L1 controller's registers" "MSHRs and the two 64-line lists: at least 3840" \
+	"$(sed -n 's/.*L1I controller.*`l1i`: \([0-9]*\),.*/\1/p' "$OUT/base-1.md") >= 3840"
+run base-random $BL --set sys.cores=1 --set l1i.repl=random ||
+	{ echo "FAIL base-random: $(cat "$OUT/base-random.err")"; exit 1; }
+check "random replacement" "the L1I controller is not synthesized, and says so" \
+	"$(grep -c 'L1I controller.*random replacement has no twin' "$OUT/base-random.md") == 1"
 
 # Bad input: exit status 2 and a message naming what is wrong.
 refuse() {

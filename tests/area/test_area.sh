@@ -102,6 +102,33 @@ run base-random $BL --set sys.cores=1 --set l1i.repl=random ||
 check "random replacement" "the L1I controller is not synthesized, and says so" \
 	"$(grep -c 'L1I controller.*random replacement has no twin' "$OUT/base-random.md") == 1"
 
+# Small cores (core.kinds): each core counted at its own geometry. The small
+# geometry is set explicitly, so that the all-big run at it is the reference.
+K="--storage-only --set pf.guarded=miss --set small.l1i.size=4K --set small.l1i.ways=1 --set small.l1d.size=8K --set small.l1d.ways=1"
+run kinds-none $K || { echo "FAIL kinds-none: $(cat "$OUT/kinds-none.err")"; exit 1; }
+run kinds-big $K --set core.kinds=big || { echo "FAIL kinds-big: $(cat "$OUT/kinds-big.err")"; exit 1; }
+run kinds-mixed $K --set core.kinds=big,big,small,small ||
+	{ echo "FAIL kinds-mixed: $(cat "$OUT/kinds-mixed.err")"; exit 1; }
+run kinds-small $K --set core.kinds=small || { echo "FAIL kinds-small: $(cat "$OUT/kinds-small.err")"; exit 1; }
+run kinds-ref $K --set l1i.size=4K --set l1d.size=8K ||
+	{ echo "FAIL kinds-ref: $(cat "$OUT/kinds-ref.err")"; exit 1; }
+check "every core big" "the same output as no core.kinds" \
+	"$(cat "$OUT/kinds-none.md" "$OUT/kinds-none.json" | cksum | cut -d' ' -f1) == \
+	 $(cat "$OUT/kinds-big.md" "$OUT/kinds-big.json" | cksum | cut -d' ' -f1)"
+bn=$(base_rbe "$OUT/kinds-none.md")
+bm=$(base_rbe "$OUT/kinds-mixed.md")
+bs=$(base_rbe "$OUT/kinds-small.md")
+br=$(base_rbe "$OUT/kinds-ref.md")
+check "every core small" "the base of the machine built at the small geometry ($bs, $br)" \
+	"$bs - $br <= 1 && $bs - $br >= -1"
+check "every core small" "guarded prefetch's guard marks at the small L1I" \
+	"$(row_rbe "$OUT/kinds-small.md" "guarded sequential prefetch") - \
+	 $(row_rbe "$OUT/kinds-ref.md" "guarded sequential prefetch") <= 1 && \
+	 $(row_rbe "$OUT/kinds-ref.md" "guarded sequential prefetch") - \
+	 $(row_rbe "$OUT/kinds-small.md" "guarded sequential prefetch") <= 1"
+check "2 big + 2 small" "the base halfway between all big and all small ($bn, $bm, $bs)" \
+	"$bm - ($bn + $bs) / 2 <= 1 && $bm - ($bn + $bs) / 2 >= -1 && $bm < $bn"
+
 # Bad input: exit status 2 and a message naming what is wrong.
 refuse() {
 	name=$1
@@ -121,6 +148,7 @@ refuse bad-value "l1i.size" --set l1i.size=3K
 refuse bad-preset "unknown preset" --preset ancient
 refuse no-equals "KEY=VALUE" --set l1i.size
 refuse missing-config "missing.cfg" --config "$OUT/missing.cfg"
+refuse kinds-length "core.kinds" --set core.kinds=big,small,big
 # Yosys missing: a failure of the tool (status 1), named.
 YOSYS=/nonexistent/yosys "$AREA" --cache "$OUT/cache-empty" --set sys.cores=1 --set sbuf.count=3 \
 	>/dev/null 2>"$OUT/no-yosys.err"

@@ -43,13 +43,15 @@ static const char *csr_name(uint32_t csr)
 void disasm(uint32_t raw, uint32_t pc, const struct symtab *syms, char *buf, int len)
 {
 	struct insn d;
+	const struct insn_desc *row;
 	char name[16], csr[16], target[64];
 	const char *rd, *rs1, *rs2, *cn;
 	int i;
 
 	decode(raw, &d);
-	for (i = 0; d.desc->name[i] && i < (int)sizeof(name) - 1; i++)
-		name[i] = d.desc->name[i] == '_' ? '.' : d.desc->name[i];
+	row = insn_row(&d);
+	for (i = 0; row->name[i] && i < (int)sizeof(name) - 1; i++)
+		name[i] = row->name[i] == '_' ? '.' : row->name[i];
 	name[i] = '\0';
 	rd = reg_name((raw >> 7) & 31);
 	rs1 = reg_name(d.rs1);
@@ -60,7 +62,7 @@ void disasm(uint32_t raw, uint32_t pc, const struct symtab *syms, char *buf, int
 	else
 		snprintf(csr, sizeof(csr), "0x%03x", d.imm & 0xfff);
 
-	switch (d.desc->fmt) {
+	switch (row->fmt) {
 	case FMT_R: snprintf(buf, len, "%s %s, %s, %s", name, rd, rs1, rs2); break;
 	case FMT_I: case FMT_SHIFT:
 		snprintf(buf, len, "%s %s, %s, %d", name, rd, rs1, d.imm);
@@ -87,7 +89,7 @@ void disasm(uint32_t raw, uint32_t pc, const struct symtab *syms, char *buf, int
 		break;
 	case FMT_SFENCE: snprintf(buf, len, "%s %s, %s", name, rs1, rs2); break;
 	default:
-		if (d.desc == &insn_illegal)
+		if (row == &insn_illegal)
 			snprintf(buf, len, "illegal 0x%08x", raw);
 		else
 			snprintf(buf, len, "%s", name);

@@ -33,7 +33,7 @@ struct hart *hart_new(int id, const struct config *cfg, const struct hart_env *e
 		return NULL;
 	}
 	/* Every entry holds the word 0 (illegal), decoded once. */
-	decode(0, &h->dcache[0]);
+	decode_at(0, 0, &h->dcache[0]);
 	for (int i = 1; i < DECODE_CACHE_ENTRIES; i++)
 		h->dcache[i] = h->dcache[0];
 	hart_reset(h, 0, 0);
@@ -79,11 +79,12 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
 	h->last_trap_vector = ~0u;
 }
 
-COLD void hart_decode_miss(struct hart *h, enum priv priv, uint32_t raw, struct insn *d)
+COLD void hart_decode_miss(struct hart *h, enum priv priv, uint32_t pc, uint32_t raw,
+			    struct insn *d)
 {
 	h->stats.decode_misses.v[SMODE(priv)]++;
 	h->stats.decode_replaced.v[SMODE(priv)] += d->raw != 0;
-	decode(raw, d);
+	decode_at(raw, pc, d);
 }
 
 /* Fetch through translation and PMP; fills the fetch page. 0 or 1 (trapped). */
@@ -144,7 +145,7 @@ static COLD void trace_insn(struct hart *h, enum priv priv, uint32_t pc, const s
 
 	disasm(d->raw, pc, h->env.syms, text, sizeof(text));
 	fprintf(h->env.trace, "h%d %s %08x %08x %-32s", h->id, priv_name(priv), pc, d->raw, text);
-	if (d->rd && d->desc->writes_rd)
+	if (d->rd && insn_row(d)->writes_rd)
 		fprintf(h->env.trace, " %s=0x%08x", reg_name(d->rd), h->x[d->rd]);
 	fputc('\n', h->env.trace);
 }
@@ -203,12 +204,11 @@ static COLD __attribute__((noinline)) enum hart_event check_triggers(struct hart
 
 /*
  * Runs @d (its handler's result: 0, 1, as insn_fn) through its table row's
- * handler: one indirect call, which costs a single step less than exec_run's
- * switch would out of line.
+ * handler: one indirect call.
  */
 static inline int insn_exec(struct hart *h, const struct insn *d)
 {
-	return d->desc->exec(h, d);
+	return insn_row(d)->exec(h, d);
 }
 
 /* Executes decoded instruction @d at @pc; the caller has done fetch and interrupts. */
@@ -279,7 +279,7 @@ enum hart_event hart_step(struct hart *h)
 	d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
 	h->stats.decode_lookups.v[SMODE(priv)]++;
 	if (__builtin_expect(d->raw != raw, 0))
-		hart_decode_miss(h, priv, raw, d);
+		hart_decode_miss(h, priv, pc, raw, d);
 	return run_insn(h, priv, pc, d);
 }
 
@@ -622,7 +622,7 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	d = &h->dcache[(h->pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
 	/* The lookup is counted when the instruction runs (hart_step_peeked). */
 	if (d->raw != raw)
-		hart_decode_miss(h, h->priv, raw, (struct insn *)d);
+		hart_decode_miss(h, h->priv, h->pc, raw, (struct insn *)d);
 	pk->raw = raw;
 	pk->insn = d;
 	pk->timing = d->timing;

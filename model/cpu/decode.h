@@ -44,11 +44,6 @@ extern const int insn_table_len;
 /* The row of an illegal encoding (its handler raises illegal instruction). */
 extern const struct insn_desc insn_illegal;
 
-/* The table row @d was decoded from. */
-static inline const struct insn_desc *insn_row(const struct insn *d)
-{
-	return d->op < insn_table_len ? &insn_table[d->op] : &insn_illegal;
-}
 
 /*
  * Formats @raw at @pc into @buf (e.g. "addi a0, a0, 1"); @syms may be NULL.

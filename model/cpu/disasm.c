@@ -43,26 +43,24 @@ static const char *csr_name(uint32_t csr)
 void disasm(uint32_t raw, uint32_t pc, const struct symtab *syms, char *buf, int len)
 {
 	struct insn d;
-	const struct insn_desc *row;
 	char name[16], csr[16], target[64];
 	const char *rd, *rs1, *rs2, *cn;
 	int i;
 
 	decode(raw, &d);
-	row = insn_row(&d);
-	for (i = 0; row->name[i] && i < (int)sizeof(name) - 1; i++)
-		name[i] = row->name[i] == '_' ? '.' : row->name[i];
+	for (i = 0; d.desc->name[i] && i < (int)sizeof(name) - 1; i++)
+		name[i] = d.desc->name[i] == '_' ? '.' : d.desc->name[i];
 	name[i] = '\0';
 	rd = reg_name((raw >> 7) & 31);
-	rs1 = reg_name(d.rs1);
-	rs2 = reg_name(d.rs2);
+	rs1 = reg_name((raw >> 15) & 31);
+	rs2 = reg_name((raw >> 20) & 31);
 	cn = csr_name(d.imm & 0xfff);
 	if (cn)
 		snprintf(csr, sizeof(csr), "%s", cn);
 	else
 		snprintf(csr, sizeof(csr), "0x%03x", d.imm & 0xfff);
 
-	switch (row->fmt) {
+	switch (d.desc->fmt) {
 	case FMT_R: snprintf(buf, len, "%s %s, %s, %s", name, rd, rs1, rs2); break;
 	case FMT_I: case FMT_SHIFT:
 		snprintf(buf, len, "%s %s, %s, %d", name, rd, rs1, d.imm);
@@ -81,7 +79,7 @@ void disasm(uint32_t raw, uint32_t pc, const struct symtab *syms, char *buf, int
 		snprintf(buf, len, "%s %s, %s", name, rd, target);
 		break;
 	case FMT_CSR: snprintf(buf, len, "%s %s, %s, %s", name, rd, csr, rs1); break;
-	case FMT_CSRI: snprintf(buf, len, "%s %s, %s, %u", name, rd, csr, d.rs1); break;
+	case FMT_CSRI: snprintf(buf, len, "%s %s, %s, %u", name, rd, csr, (raw >> 15) & 31); break;
 	case FMT_AMO: snprintf(buf, len, "%s %s, %s, (%s)", name, rd, rs2, rs1); break;
 	case FMT_LR: snprintf(buf, len, "%s %s, (%s)", name, rd, rs1); break;
 	case FMT_FENCE:
@@ -89,7 +87,7 @@ void disasm(uint32_t raw, uint32_t pc, const struct symtab *syms, char *buf, int
 		break;
 	case FMT_SFENCE: snprintf(buf, len, "%s %s, %s", name, rs1, rs2); break;
 	default:
-		if (row == &insn_illegal)
+		if (d.desc == &insn_illegal)
 			snprintf(buf, len, "illegal 0x%08x", raw);
 		else
 			snprintf(buf, len, "%s", name);

@@ -16,7 +16,11 @@
 #include "cpu/hart_impl.h"
 #include "mem/memmap.h"
 
+/* The value of source register @r (src1 or src2): the instruction reads it. */
 #define X(r) (h->x[d->r])
+/* The rs1 field as an immediate (the CSR rows' uimm), or as a register that may not be read. */
+#define RS1_FIELD(d) (((d)->raw >> 15) & 31)
+#define RS2_FIELD(d) (((d)->raw >> 20) & 31)
 #define NEXT() (h->pc += 4, 0)
 
 /* ---- integer register-register and register-immediate -------------------- */
@@ -76,14 +80,14 @@ static inline uint32_t rem_signed(uint32_t a, uint32_t b)
 #define ALU_RR_HANDLER(name, expr) \
 	static int op_##name(struct hart *h, const struct insn *d) \
 	{ \
-		uint32_t a = X(rs1), b = X(rs2); \
+		uint32_t a = X(src1), b = X(src2); \
 		h->x[d->rd] = (expr); \
 		return NEXT(); \
 	}
 #define ALU_RI_HANDLER(name, expr) \
 	static int op_##name(struct hart *h, const struct insn *d) \
 	{ \
-		uint32_t a = X(rs1), b = (uint32_t)d->imm; \
+		uint32_t a = X(src1), b = (uint32_t)d->imm; \
 		h->x[d->rd] = (expr); \
 		return NEXT(); \
 	}
@@ -124,7 +128,7 @@ static int op_jal(struct hart *h, const struct insn *d)
 
 static int op_jalr(struct hart *h, const struct insn *d)
 {
-	return jump(h, d, (X(rs1) + (uint32_t)d->imm) & ~1u);
+	return jump(h, d, (X(src1) + (uint32_t)d->imm) & ~1u);
 }
 
 /* Conditional branches: taken when the condition on a (rs1's value) and b (rs2's) holds. */
@@ -139,7 +143,7 @@ static int op_jalr(struct hart *h, const struct insn *d)
 #define BRANCH_HANDLER(name, cond) \
 	static int op_##name(struct hart *h, const struct insn *d) \
 	{ \
-		uint32_t a = X(rs1), b = X(rs2); \
+		uint32_t a = X(src1), b = X(src2); \
 		uint32_t target = h->pc + (uint32_t)d->imm; \
 		if (!(cond)) \
 			return NEXT(); \
@@ -164,7 +168,7 @@ BRANCH_ROWS(BRANCH_HANDLER)
 	static int op_##name(struct hart *h, const struct insn *d) \
 	{ \
 		uint32_t v; \
-		int r = hart_load(h, X(rs1) + (uint32_t)d->imm, size, &v); \
+		int r = hart_load(h, X(src1) + (uint32_t)d->imm, size, &v); \
 		if (r) \
 			return r; \
 		h->x[d->rd] = (uint32_t)(conv)v; \
@@ -181,7 +185,7 @@ LOAD_ROWS(LOAD_HANDLER)
 #define STORE_HANDLER(name, size) \
 	static int op_##name(struct hart *h, const struct insn *d) \
 	{ \
-		int r = hart_store(h, X(rs1) + (uint32_t)d->imm, size, X(rs2)); \
+		int r = hart_store(h, X(src1) + (uint32_t)d->imm, size, X(src2)); \
 		if (r) \
 			return r; \
 		return NEXT(); \
@@ -220,7 +224,7 @@ static int op_lr_w(struct hart *h, const struct insn *d)
 {
 	uint32_t *w, pa;
 
-	w = amo_word(h, X(rs1), ACC_LOAD, &pa);
+	w = amo_word(h, X(src1), ACC_LOAD, &pa);
 	if (!w)
 		return 1;
 	h->x[d->rd] = *w;
@@ -235,14 +239,14 @@ static int op_sc_w(struct hart *h, const struct insn *d)
 	uint32_t *w, pa, mine = 1u << h->id;
 	int ok;
 
-	w = amo_word(h, X(rs1), ACC_STORE, &pa);
+	w = amo_word(h, X(src1), ACC_STORE, &pa);
 	if (!w)
 		return 1;
 	ok = (lr->active & mine) && lr->addr[h->id] == pa;
 	lr->active &= ~mine;
 	if (ok) {
 		lr_break(lr, pa);
-		*w = X(rs2);
+		*w = X(src2);
 	}
 	h->x[d->rd] = !ok;
 	h->yield_hint |= !ok;	/* another hart took the reservation */
@@ -252,8 +256,8 @@ static int op_sc_w(struct hart *h, const struct insn *d)
 #define AMO(name, expr) \
 	static int op_##name(struct hart *h, const struct insn *d) \
 	{ \
-		uint32_t *w, pa, a, b = X(rs2); \
-		w = amo_word(h, X(rs1), ACC_STORE, &pa); \
+		uint32_t *w, pa, a, b = X(src2); \
+		w = amo_word(h, X(src1), ACC_STORE, &pa); \
 		if (!w) \
 			return 1; \
 		a = *w; \
@@ -278,12 +282,12 @@ AMO(amomaxu_w, a > b ? a : b)
 
 enum { CSR_RW, CSR_RS, CSR_RC };
 
-static int op_csrrw(struct hart *h, const struct insn *d) { return csr_access(h, d, X(rs1), CSR_RW); }
-static int op_csrrs(struct hart *h, const struct insn *d) { return csr_access(h, d, X(rs1), CSR_RS); }
-static int op_csrrc(struct hart *h, const struct insn *d) { return csr_access(h, d, X(rs1), CSR_RC); }
-static int op_csrrwi(struct hart *h, const struct insn *d) { return csr_access(h, d, d->rs1, CSR_RW); }
-static int op_csrrsi(struct hart *h, const struct insn *d) { return csr_access(h, d, d->rs1, CSR_RS); }
-static int op_csrrci(struct hart *h, const struct insn *d) { return csr_access(h, d, d->rs1, CSR_RC); }
+static int op_csrrw(struct hart *h, const struct insn *d) { return csr_access(h, d, X(src1), CSR_RW); }
+static int op_csrrs(struct hart *h, const struct insn *d) { return csr_access(h, d, X(src1), CSR_RS); }
+static int op_csrrc(struct hart *h, const struct insn *d) { return csr_access(h, d, X(src1), CSR_RC); }
+static int op_csrrwi(struct hart *h, const struct insn *d) { return csr_access(h, d, RS1_FIELD(d), CSR_RW); }
+static int op_csrrsi(struct hart *h, const struct insn *d) { return csr_access(h, d, RS1_FIELD(d), CSR_RS); }
+static int op_csrrci(struct hart *h, const struct insn *d) { return csr_access(h, d, RS1_FIELD(d), CSR_RC); }
 
 /* ---- system --------------------------------------------------------------- */
 
@@ -367,9 +371,9 @@ static int op_wfi(struct hart *h, const struct insn *d)
 
 static int op_sfence_vma(struct hart *h, const struct insn *d)
 {
-	int all_addr = d->rs1 == 0, all_asid = d->rs2 == 0;
-	uint32_t va = X(rs1);
-	uint16_t asid = X(rs2) & 0x1ff;
+	int all_addr = RS1_FIELD(d) == 0, all_asid = RS2_FIELD(d) == 0;
+	uint32_t va = X(src1);
+	uint16_t asid = X(src2) & 0x1ff;
 
 	if (h->priv == PRIV_U || (h->priv == PRIV_S && (h->mstatus & MSTATUS_TVM)))
 		return op_illegal(h, d);
@@ -598,13 +602,13 @@ lookup:	/* pc anywhere: its page checked, its entry found */
 
 #define ALU_RR_RUN(name, expr) \
 	run_##name: { \
-		uint32_t a = X(rs1), b = X(rs2); \
+		uint32_t a = X(src1), b = X(src2); \
 		h->x[d->wrd] = (expr); \
 		NEXT_WORD(); \
 	}
 #define ALU_RI_RUN(name, expr) \
 	run_##name: { \
-		uint32_t a = X(rs1), b = (uint32_t)d->imm; \
+		uint32_t a = X(src1), b = (uint32_t)d->imm; \
 		h->x[d->wrd] = (expr); \
 		NEXT_WORD(); \
 	}
@@ -612,13 +616,13 @@ lookup:	/* pc anywhere: its page checked, its entry found */
 	ALU_RI_ROWS(ALU_RI_RUN)
 #define BRANCH_RUN(name, cond) \
 	run_##name: { \
-		uint32_t a = X(rs1), b = X(rs2); \
+		uint32_t a = X(src1), b = X(src2); \
 		if (cond) \
 			TAKEN_NEAR(); \
 		NEXT_WORD(); \
 	} \
 	far_##name: { \
-		uint32_t a = X(rs1), b = X(rs2); \
+		uint32_t a = X(src1), b = X(src2); \
 		if (!(cond)) \
 			NEXT_WORD(); \
 		pc = PC() + (uint32_t)d->imm; \
@@ -627,7 +631,7 @@ lookup:	/* pc anywhere: its page checked, its entry found */
 	BRANCH_ROWS(BRANCH_RUN)
 #define LOAD_RUN(name, size, conv) \
 	run_##name: { \
-		uint32_t va = X(rs1) + (uint32_t)d->imm; \
+		uint32_t va = X(src1) + (uint32_t)d->imm; \
 		uint8_t *p; \
 		if (__builtin_expect((va & (size - 1)) || !fast_host(h->rd_pages, va, &p), 0)) \
 			goto call; \
@@ -637,11 +641,11 @@ lookup:	/* pc anywhere: its page checked, its entry found */
 	LOAD_ROWS(LOAD_RUN)
 #define STORE_RUN(name, size) \
 	run_##name: { \
-		uint32_t va = X(rs1) + (uint32_t)d->imm; \
+		uint32_t va = X(src1) + (uint32_t)d->imm; \
 		uint8_t *p; \
 		if (__builtin_expect((va & (size - 1)) || !fast_host(wr_pages, va, &p), 0)) \
 			goto call; \
-		host_write(p, size, X(rs2)); \
+		host_write(p, size, X(src2)); \
 		NEXT_WORD(); \
 	}
 	STORE_ROWS(STORE_RUN)
@@ -661,7 +665,7 @@ far_jal:
 	pc = PC() + (uint32_t)d->imm;
 	goto lookup;
 run_jalr: {
-		uint32_t target = (X(rs1) + (uint32_t)d->imm) & ~1u;
+		uint32_t target = (X(src1) + (uint32_t)d->imm) & ~1u;
 
 		if (target & 3)
 			goto redo;	/* hart_step raises the exception */
@@ -680,7 +684,7 @@ run_jalr: {
 
 call:	/* the row's handler: the slow paths, and a page's last word */
 	h->pc = PC();
-	r = insn_row(d)->exec(h, d);
+	r = d->desc->exec(h, d);
 	h->x[0] = 0;
 	if (__builtin_expect(r == 1, 0)) {
 		*trapped = 1;
@@ -832,8 +836,7 @@ void decode(uint32_t raw, struct insn *d)
 	d->raw = raw;
 	d->op = (uint8_t)(row == &insn_illegal ? OP_ILLEGAL : row - insn_table);
 	d->rd = (raw >> 7) & 31;
-	d->rs1 = (raw >> 15) & 31;
-	d->rs2 = (raw >> 20) & 31;
+	d->desc = row;
 	d->cls = (uint8_t)classify(row);
 	switch (row->fmt) {
 	case FMT_R: case FMT_STORE: case FMT_BRANCH: case FMT_SFENCE:
@@ -864,8 +867,8 @@ void decode(uint32_t raw, struct insn *d)
 	 */
 	if ((raw & 0x7fff) == 0x6013 && ((raw >> 20) & 0x1f) <= 3 && ((raw >> 20) & 0x1f) != 2)
 		d->cls = IC_PREFETCH;
-	d->src1 = (d->uses & INSN_RS1) ? d->rs1 : 0;
-	d->src2 = (d->uses & INSN_RS2) ? d->rs2 : 0;
+	d->src1 = (d->uses & INSN_RS1) ? RS1_FIELD(d) : 0;
+	d->src2 = (d->uses & INSN_RS2) ? RS2_FIELD(d) : 0;
 	if (d->cls == IC_LOAD || d->cls == IC_STORE || d->cls == IC_AMO) {
 		d->msize = d->cls == IC_AMO ? 4 : (uint8_t)(1u << ((raw >> 12) & 3));
 		if (d->cls == IC_STORE || (d->uses & INSN_OWN))

@@ -145,7 +145,7 @@ static COLD void trace_insn(struct hart *h, enum priv priv, uint32_t pc, const s
 
 	disasm(d->raw, pc, h->env.syms, text, sizeof(text));
 	fprintf(h->env.trace, "h%d %s %08x %08x %-32s", h->id, priv_name(priv), pc, d->raw, text);
-	if (d->rd && insn_row(d)->writes_rd)
+	if (d->rd && d->desc->writes_rd)
 		fprintf(h->env.trace, " %s=0x%08x", reg_name(d->rd), h->x[d->rd]);
 	fputc('\n', h->env.trace);
 }
@@ -208,7 +208,7 @@ static COLD __attribute__((noinline)) enum hart_event check_triggers(struct hart
  */
 static inline int insn_exec(struct hart *h, const struct insn *d)
 {
-	return insn_row(d)->exec(h, d);
+	return d->desc->exec(h, d);
 }
 
 /* Executes decoded instruction @d at @pc; the caller has done fetch and interrupts. */
@@ -633,7 +633,7 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	pk->mmio = 0;
 	pk->write = (d->uses & INSN_MWRITE) != 0;
 	pk->size = d->msize;
-	pk->va = h->x[d->rs1] + (uint32_t)d->imm;
+	pk->va = h->x[d->src1] + (uint32_t)d->imm;
 	if (pk->va & (pk->size - 1u)) {
 		pk->mem_fault = 1;
 		return;

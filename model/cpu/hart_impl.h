@@ -32,9 +32,10 @@ typedef int insn_fn(struct hart *h, const struct insn *d);
  */
 struct insn {
 	uint32_t raw;		/* the instruction word this entry was decoded from */
-	uint8_t rs1, rs2;
 	uint8_t uses;		/* INSN_RS1 | INSN_RS2 | INSN_OWN | INSN_MWRITE: for the timing model */
 	uint8_t msize;		/* bytes a load, store or atomic accesses; 0 for the rest */
+	uint8_t op;		/* the row's number in insn_table (insn_row) */
+	uint8_t wrd;		/* where exec_run writes the result: rd, or HART_X_SINK for x0 */
 	union {
 		/* what hart_peek hands the timing model, copied in one piece */
 		struct insn_timing timing;
@@ -45,13 +46,12 @@ struct insn {
 			uint8_t src1, src2;	/* rs1 and rs2 when read, else 0 */
 		};
 	};
-	uint8_t op;		/* the row's number in insn_table (insn_row) */
-	uint8_t wrd;		/* where exec_run writes the result: rd, or HART_X_SINK for x0 */
 	/*
 	 * exec_run's code for this entry (a label inside it), chosen by
 	 * decode_at for the entry's place in its page; NULL from decode.
 	 */
 	const void *link;
+	const struct insn_desc *desc;	/* table row: its handler (hart_step), name and format */
 };
 
 /* The register that exec_run's writes to x0 go to, so that x0 itself stays 0. */

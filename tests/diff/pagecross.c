@@ -15,15 +15,11 @@
  * the same computation in C; QEMU must print the same.
  */
 #include "fw.h"
+#include "sv32.h"
 
 #define ITERATIONS 1000
 #define CODE_VA 0x40000000u	/* the S-mode run's three code pages */
 #define SYS_EXIT 93
-
-enum {
-	PTE_V = 1 << 0, PTE_R = 1 << 1, PTE_W = 1 << 2, PTE_X = 1 << 3,
-	PTE_A = 1 << 6, PTE_D = 1 << 7,
-};
 
 uint32_t pagecross(uint32_t n, uint32_t *word);
 
@@ -96,18 +92,14 @@ static const int copy_of[3] = { 3, 1, 5 };
 static uint8_t sstack[4096] __attribute__((aligned(16)));
 static struct mode_ctx mctx;
 static uint32_t word;
+static uint32_t scattered_sum;	/* the S-mode run's checksum */
 
 #define ADDI_T0_T0_0X123 0x12328293u
-
-static uint32_t pte(uintptr_t pa, uint32_t flags)
-{
-	return (uint32_t)(pa >> 12) << 10 | flags;
-}
 
 static void mhandler(struct trap_frame *f)
 {
 	if (f->cause == CAUSE_ECALL_S && f->regs[REG_A7] == SYS_EXIT)
-		mode_return(&mctx, f->regs[REG_A0]);
+		mode_return(&mctx, 0);
 	printf("unexpected M trap: cause %x tval %x epc %x\n", f->cause, f->tval, f->epc);
 	exit_fail(99);
 }
@@ -115,32 +107,20 @@ static void mhandler(struct trap_frame *f)
 static void s_main(uint32_t arg)
 {
 	uint32_t (*f)(uint32_t, uint32_t *) = (uint32_t (*)(uint32_t, uint32_t *))CODE_VA;
-	uint32_t sum;
 
 	(void)arg;
 	csr_write(satp, SATP_MODE_SV32 | (uint32_t)root >> 12);
 	sfence_vma();
-	sum = f(ITERATIONS, &word);
-
-	register uint32_t a0 asm("a0") = sum;
-	register uint32_t a7 asm("a7") = SYS_EXIT;
-
-	asm volatile("ecall" : : "r"(a0), "r"(a7) : "memory");
-	for (;;)
-		;
+	scattered_sum = f(ITERATIONS, &word);
+	asm volatile("li a7, %0; ecall" : : "i"(SYS_EXIT) : "a7", "memory");
 }
 
 /* The run in S mode from the scattered copies; returns its checksum. */
 static uint32_t run_scattered(void)
 {
-	const uint32_t kernel = PTE_V | PTE_R | PTE_W | PTE_A | PTE_D;
 	const uint32_t *code = (const uint32_t *)(uintptr_t)pagecross;
-	uint32_t sum;
 
-	for (uint32_t i = 0; i < 32; i++)	/* 128 MiB of RAM, RWX */
-		root[(RAM_BASE >> 22) + i] = pte(RAM_BASE + (i << 22), kernel | PTE_X);
-	root[UART_BASE >> 22] = pte(UART_BASE, kernel);
-	root[FINISHER_BASE >> 22] = pte(0, kernel);
+	sv32_map_platform(root);
 	root[CODE_VA >> 22] = pte((uintptr_t)l1, PTE_V);
 	for (int p = 0; p < 7; p++)
 		for (int j = 0; j < 1024; j++)
@@ -152,10 +132,10 @@ static uint32_t run_scattered(void)
 	asm volatile("fence.i" ::: "memory");
 	trap_set_mhandler(mhandler);
 	pmp_allow_all();
-	sum = mode_run(&mctx, PRV_S, s_main, (uint32_t)(sstack + sizeof(sstack)), 0);
+	mode_run(&mctx, PRV_S, s_main, (uint32_t)(sstack + sizeof(sstack)), 0);
 	csr_write(satp, 0);
 	sfence_vma();
-	return sum;
+	return scattered_sum;
 }
 
 int main(uint32_t h)

@@ -496,7 +496,7 @@ const struct insn_desc insn_illegal = { "illegal", 0, 0, FMT_NONE, op_illegal, 0
 
 /*
  * exec_run's code for the entries of the decode cache, one label inside it
- * each; exec_run publishes them (exec_run_links) for decode_at to choose from.
+ * each; exec_run publishes them (exec_links) for decode_at to choose from.
  */
 struct exec_links {
 	const void *row[OP_FIRST_STEP];	/* each plain row's; a branch's or a jal's
@@ -504,7 +504,9 @@ struct exec_links {
 	const void *far[OP_FIRST_STEP];	/* a branch's or a jal's with its target in
 					 * another page; NULL for the other rows */
 	const void *call;	/* the row's handler, out of line: an instruction in the last
-				 * word of a page, whose next pc is in another page */
+				 * word of a page, whose next pc is in another page (the
+				 * loop's loads and stores come there too when their page
+				 * is not in the fast tables) */
 	const void *redo;	/* left to hart_step: the STEP_ROWS, an illegal word, a jump
 				 * to itself (spin detection), a misaligned branch or jal */
 };

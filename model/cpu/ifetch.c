@@ -125,8 +125,11 @@ enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint
 	if (guard_en)
 		in.guarded = (uint8_t)memmap_line_guarded(f->mm, pa & ~f->u.line_mask,
 							  f->u.p.line_bytes);
-	if (f->tap.eval)
-		return tapped_cycle(f, &in, now);
+	if (f->tap.eval) {
+		struct fetch_in observed = in;	/* so that in itself stays in registers */
+
+		return tapped_cycle(f, &observed, now);
+	}
 	return settle(f, 0, &in, now);
 }
 

@@ -41,7 +41,24 @@ struct area_run {
 	int nsup;
 	/* the prefetch engine with both prefetchers on, for the total (when both are) */
 	struct area_part engine_both;
+	/*
+	 * The base machine's units with a twin (fetch unit, L1 controllers, bus
+	 * controller): their synthesized logic, reported beside the supports
+	 * and in none of their figures (--no-base-logic: left out).
+	 */
+	int no_base_logic;
+	struct area_part logic[4];
+	int nlogic;
 	double base_rbe;	/* the machine's L1I + L1D */
+	double supports_rbe;	/* the supports that are on, shared parts once */
+	/*
+	 * Cores of the small kind (core.kinds), and the small core's own
+	 * figures (an area_run of as many cores, all small), 0 and NULL if
+	 * none: their difference from the big core's, scaled by the share of
+	 * small cores, goes into each part's small_rbe.
+	 */
+	uint32_t small_cores;
+	const struct area_run *small;
 };
 
 static int fail(const char *what, const char *detail)
@@ -54,13 +71,14 @@ static int fail(const char *what, const char *detail)
 static int synth_twin(struct area_run *a, struct area_part *p, const char *top,
 		      const struct area_param *params, int np)
 {
-	char path[1024], err[1024];
+	char path[1024], pkg[1024], err[1024];
 
 	if (a->storage_only)
 		return 0;
 	snprintf(path, sizeof(path), "%s/%s.sv", a->rtl_dir, top);
+	snprintf(pkg, sizeof(pkg), "%s/osprey_pkg.sv", a->rtl_dir);
 	p->twin = top;
-	if (area_synth(path, top, params, np, a->cache_dir, &p->synth, err, sizeof(err))) {
+	if (area_synth(path, pkg, top, params, np, a->cache_dir, &p->synth, err, sizeof(err))) {
 		fprintf(stderr, "area: synthesis of %s: %s\n", top, err);
 		return -1;
 	}
@@ -124,6 +142,52 @@ static void prefetch_common(const struct config *c, struct area_part *p, int tag
 	if (c->pf.target)
 		area_add(p, CELL_REGISTER, (uint64_t)c->pf.buffer_lines * (1 + 2) +
 			 area_log2(c->pf.buffer_lines), "prefetch buffer valid, source, FIFO pointer");
+}
+
+/*
+ * The L1 controller's twin (rtl/l1i.sv, which both L1s run) for cache @c,
+ * synthesized with one set: the tag array is the storage model's SRAM,
+ * counted in the base; what remains is the logic per way (compare,
+ * replacement), the MSHRs and the replay and abandon lists.
+ */
+static int l1_controller(struct area_run *a, struct area_part *p, const struct cache_config *c)
+{
+	struct area_param lp[] = {
+		{ "L1I_SIZE", (long)c->ways * c->line }, { "L1I_WAYS", c->ways },
+		{ "L1I_LINE", c->line }, { "L1I_REPL", c->repl }, { "L1I_MSHRS", c->mshrs },
+	};
+
+	if (!strcmp(repl_names[c->repl], "random")) {
+		p->note = "random replacement has no twin: not synthesized";
+		return 0;
+	}
+	return synth_twin(a, p, "l1i", lp, sizeof(lp) / sizeof(lp[0]));
+}
+
+/* The base machine's twinned units (struct area_run, logic). */
+static int base_logic(struct area_run *a)
+{
+	const struct config *c = &a->cfg;
+	struct area_param fp[] = {
+		{ "L1I_LINE", c->l1i.line }, { "CORE_FETCH_QUEUE", c->core.fetch_queue },
+		{ "LineW", area_line_bits(c->l1i.line) },
+	};
+	struct area_param bp[] = { { "SYS_CORES", c->cores }, { "DMA_ENABLED", c->dma.enabled } };
+	struct area_part *p = a->logic;
+
+	a->nlogic = 4;
+	p[0] = (struct area_part){ .name = "fetch unit", .on = 1, .instances = c->cores };
+	p[1] = (struct area_part){ .name = "L1I controller", .on = 1, .instances = c->cores,
+				   .note = "one set synthesized (its tags are the base's SRAM); "
+					   "most registers: the 64-line replay and abandon lists" };
+	p[2] = (struct area_part){ .name = "L1D controller", .on = 1, .instances = c->cores,
+				   .note = "the same unit at the L1D's geometry" };
+	p[3] = (struct area_part){ .name = "bus controller", .on = 1, .instances = 1,
+				   .note = "arbiter and LR hold table, one per machine" };
+	if (synth_twin(a, &p[0], "fetch", fp, sizeof(fp) / sizeof(fp[0])) ||
+	    l1_controller(a, &p[1], &c->l1i) || l1_controller(a, &p[2], &c->l1d))
+		return -1;
+	return synth_twin(a, &p[3], "bus_arb", bp, sizeof(bp) / sizeof(bp[0]));
 }
 
 static int supports(struct area_run *a)
@@ -208,7 +272,7 @@ static int supports(struct area_run *a)
 
 static double machine_rbe(const struct area_part *p)
 {
-	return p->on ? area_part_rbe(p) * p->instances : 0;
+	return p->on ? area_part_rbe(p) * p->instances + p->small_rbe : 0;
 }
 
 /*
@@ -236,6 +300,49 @@ static double supports_total(const struct area_run *a)
 	return t;
 }
 
+/* The estimate of @a's configuration, every core counted at its geometry. */
+static int estimate(struct area_run *a)
+{
+	a->nsup = 0;
+	a->nlogic = 0;
+	area_cache(&a->l1i, "l1i", &a->cfg.l1i, a->cfg.cores);
+	area_cache(&a->l1d, "l1d", &a->cfg.l1d, a->cfg.cores);
+	area_cache(&a->l2, "l2", &a->cfg.l2, a->cfg.cores);
+	area_tlb(&a->itlb, "itlb", &a->cfg.itlb, a->cfg.cores);
+	area_tlb(&a->dtlb, "dtlb", &a->cfg.dtlb, a->cfg.cores);
+	a->base_rbe = machine_rbe(&a->l1i) + machine_rbe(&a->l1d);
+	if (supports(a))
+		return -1;
+	if (!a->no_base_logic && !a->storage_only && base_logic(a))
+		return -1;
+	a->supports_rbe = supports_total(a);
+	return 0;
+}
+
+/*
+ * @a's figures with its small cores at their own geometry: @s is the
+ * estimate of as many cores all small. A small core differs from a big one
+ * only in its per-core parts, so each figure moves towards @s's by the
+ * share of small cores (machine-wide parts are the same in both).
+ */
+static void add_small_cores(struct area_run *a, const struct area_run *s)
+{
+	double share = (double)a->small_cores / a->cfg.cores;
+	struct area_part *pa[] = { &a->l1i, &a->l1d, &a->l2, &a->itlb, &a->dtlb };
+	const struct area_part *ps[] = { &s->l1i, &s->l1d, &s->l2, &s->itlb, &s->dtlb };
+
+	a->small = s;
+	for (int i = 0; i < 5; i++)
+		pa[i]->small_rbe = share * (machine_rbe(ps[i]) - machine_rbe(pa[i]));
+	for (int i = 0; i < a->nsup; i++)
+		a->sup[i].small_rbe = share * (machine_rbe(&s->sup[i]) - machine_rbe(&a->sup[i]));
+	for (int i = 0; i < a->nlogic; i++)
+		a->logic[i].small_rbe = share * (machine_rbe(&s->logic[i]) -
+						 machine_rbe(&a->logic[i]));
+	a->base_rbe = machine_rbe(&a->l1i) + machine_rbe(&a->l1d);
+	a->supports_rbe += share * (s->supports_rbe - a->supports_rbe);
+}
+
 static void json_part(struct json *j, const char *key, const struct area_part *p, double base)
 {
 	json_object(j, key);
@@ -243,6 +350,8 @@ static void json_part(struct json *j, const char *key, const struct area_part *p
 	json_u64(j, "on", (uint64_t)p->on);
 	json_u64(j, "instances", p->instances);
 	json_double(j, "rbe", machine_rbe(p));
+	if (p->small_rbe != 0)
+		json_double(j, "small_cores_rbe", p->small_rbe);
 	if (base > 0)
 		json_double(j, "pct_of_base_l1", 100.0 * machine_rbe(p) / base);
 	json_u64(j, "hardware", (uint64_t)(p->instances > 0));
@@ -284,6 +393,12 @@ static void write_json(const struct area_run *a, FILE *f)
 	json_object(&j, "config");
 	config_json(&a->cfg, &j);
 	json_close(&j, '}');
+	if (a->small) {
+		json_object(&j, "cores_by_kind");
+		json_u64(&j, "big", a->cfg.cores - a->small_cores);
+		json_u64(&j, "small", a->small_cores);
+		json_close(&j, '}');
+	}
 	json_object(&j, "base");
 	json_part(&j, "l1i", &a->l1i, 0);
 	json_part(&j, "l1d", &a->l1d, 0);
@@ -296,8 +411,12 @@ static void write_json(const struct area_run *a, FILE *f)
 	for (int i = 0; i < a->nsup; i++)
 		json_part(&j, NULL, &a->sup[i], a->base_rbe);
 	json_close(&j, ']');
-	json_double(&j, "supports_rbe", supports_total(a));
-	json_double(&j, "supports_pct_of_base_l1", 100.0 * supports_total(a) / a->base_rbe);
+	json_double(&j, "supports_rbe", a->supports_rbe);
+	json_double(&j, "supports_pct_of_base_l1", 100.0 * a->supports_rbe / a->base_rbe);
+	json_array(&j, "base_logic");
+	for (int i = 0; i < a->nlogic; i++)
+		json_part(&j, NULL, &a->logic[i], 0);
+	json_close(&j, ']');
 	json_end(&j);
 }
 
@@ -305,10 +424,19 @@ static void write_markdown(const struct area_run *a, FILE *f)
 {
 	if (a->storage_only)
 		fprintf(f, "Storage only (--storage-only): the twins are not synthesized.\n\n");
-	fprintf(f, "Preset `%s`, %u cores: base L1I + L1D = %.0f rbe "
-		"(L1I %.0f, L1D %.0f per core; L2 %.0f per core, not in the base).\n\n",
-		a->preset, a->cfg.cores, a->base_rbe, area_part_rbe(&a->l1i),
-		area_part_rbe(&a->l1d), area_part_rbe(&a->l2));
+	if (!a->small)
+		fprintf(f, "Preset `%s`, %u cores: base L1I + L1D = %.0f rbe "
+			"(L1I %.0f, L1D %.0f per core; L2 %.0f per core, not in the base).\n\n",
+			a->preset, a->cfg.cores, a->base_rbe, area_part_rbe(&a->l1i),
+			area_part_rbe(&a->l1d), area_part_rbe(&a->l2));
+	else
+		fprintf(f, "Preset `%s`, %u cores (%u big, %u small): base L1I + L1D = %.0f rbe "
+			"(L1I %.0f, L1D %.0f per big core, %.0f and %.0f per small core; L2 %.0f "
+			"per core, not in the base). Per-core rows count each core at its own "
+			"geometry.\n\n", a->preset, a->cfg.cores, a->cfg.cores - a->small_cores,
+			a->small_cores, a->base_rbe, area_part_rbe(&a->l1i), area_part_rbe(&a->l1d),
+			area_part_rbe(&a->small->l1i), area_part_rbe(&a->small->l1d),
+			area_part_rbe(&a->l2));
 	fprintf(f, "| support | on | rbe | %% of L1I+L1D | twin: register bits, logic GE "
 		"(per core) | notes |\n|---|---|---:|---:|---|---|\n");
 	for (int i = 0; i < a->nsup; i++) {
@@ -326,7 +454,22 @@ static void write_markdown(const struct area_run *a, FILE *f)
 				100.0 * machine_rbe(p) / a->base_rbe, twin, p->note ? p->note : "");
 	}
 	fprintf(f, "| **all supports that are on** | | %.0f | %.2f | | shared parts once |\n",
-		supports_total(a), 100.0 * supports_total(a) / a->base_rbe);
+		a->supports_rbe, 100.0 * a->supports_rbe / a->base_rbe);
+	if (!a->nlogic)
+		return;
+	fprintf(f, "\nThe base machine's units with a twin (logic, in no figure above):\n\n"
+		"| unit | copies | rbe | twin: register bits, logic GE (per copy) | notes |\n"
+		"|---|---:|---:|---|---|\n");
+	for (int i = 0; i < a->nlogic; i++) {
+		const struct area_part *p = &a->logic[i];
+		char twin[96] = "";
+
+		if (p->twin)
+			snprintf(twin, sizeof(twin), "`%s`: %llu, %.0f", p->twin,
+				 (unsigned long long)p->synth.reg_bits, p->synth.logic_ge);
+		fprintf(f, "| %s | %u | %.0f | %s | %s |\n", p->name, p->instances,
+			machine_rbe(p), twin, p->note ? p->note : "");
+	}
 }
 
 static int write_out(const char *path, const struct area_run *a,
@@ -352,7 +495,9 @@ static void usage(FILE *f)
 		"  --markdown FILE   write the table as Markdown (default: stdout)\n"
 		"  --rtl-dir DIR     the twins' sources (default: rtl)\n"
 		"  --cache DIR       synthesis results (default: build/area-cache)\n"
-		"  --storage-only    no synthesis: the storage model alone\n");
+		"  --storage-only    no synthesis: the storage model alone\n"
+		"  --no-base-logic   leave out the base machine's twins (fetch unit, L1\n"
+		"                    controllers, bus controller)\n");
 }
 
 int main(int argc, char **argv)
@@ -366,10 +511,11 @@ int main(int argc, char **argv)
 		{ "rtl-dir", required_argument, NULL, 'r' },
 		{ "cache", required_argument, NULL, 'C' },
 		{ "storage-only", no_argument, NULL, 'S' },
+		{ "no-base-logic", no_argument, NULL, 'B' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static struct area_run a;
+	static struct area_run a, small;
 	const char *json_path = NULL, *md_path = NULL;
 	char err[512];
 	int c;
@@ -404,6 +550,7 @@ int main(int argc, char **argv)
 		case 'r': a.rtl_dir = optarg; break;
 		case 'C': a.cache_dir = optarg; break;
 		case 'S': a.storage_only = 1; break;
+		case 'B': a.no_base_logic = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return EXIT_USAGE;
 		}
@@ -415,14 +562,24 @@ int main(int argc, char **argv)
 	if (mkdir(a.cache_dir, 0755) && access(a.cache_dir, W_OK))
 		return fail("cannot use the synthesis cache directory", a.cache_dir);
 
-	area_cache(&a.l1i, "l1i", &a.cfg.l1i, a.cfg.cores);
-	area_cache(&a.l1d, "l1d", &a.cfg.l1d, a.cfg.cores);
-	area_cache(&a.l2, "l2", &a.cfg.l2, a.cfg.cores);
-	area_tlb(&a.itlb, "itlb", &a.cfg.itlb, a.cfg.cores);
-	area_tlb(&a.dtlb, "dtlb", &a.cfg.dtlb, a.cfg.cores);
-	a.base_rbe = machine_rbe(&a.l1i) + machine_rbe(&a.l1d);
-	if (supports(&a))
+	if (estimate(&a))
 		return EXIT_FAILURE;
+	for (uint32_t i = 0; i < a.cfg.cores; i++) {
+		if (config_core_kind(&a.cfg, (int)i) != CORE_SMALL)
+			continue;
+		if (!a.small_cores++) {
+			small = a;	/* the same options */
+			config_for_core(&a.cfg, (int)i, &small.cfg);
+			small.cfg.kinds.n = 1;
+			small.cfg.kinds.v[0] = CORE_BIG;
+			small.small_cores = 0;
+		}
+	}
+	if (a.small_cores) {
+		if (estimate(&small))
+			return EXIT_FAILURE;
+		add_small_cores(&a, &small);
+	}
 	if (json_path && write_out(json_path, &a, write_json))
 		return EXIT_USAGE;
 	if (write_out(md_path ? md_path : "-", &a, write_markdown))

@@ -35,6 +35,12 @@ struct area_part {
 	int nitems;
 	const char *twin;	/* the RTL module synthesized for it, or NULL */
 	struct area_synth_result synth;	/* per instance, valid when twin is set */
+	/*
+	 * On a machine with small cores (core.kinds): what they change in the
+	 * machine's figure against counting every instance at the big core's
+	 * geometry (negative when they are smaller); 0 otherwise.
+	 */
+	double small_rbe;
 };
 
 /* Adds an item of @bits bits of @cell (per instance) to @p. */

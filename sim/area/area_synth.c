@@ -120,8 +120,9 @@ static int parse_stat(const char *path, struct area_synth_result *r, char *err, 
 	return 0;
 }
 
-int area_synth(const char *rtl_file, const char *top, const struct area_param *params, int np,
-	       const char *cache_dir, struct area_synth_result *r, char *err, size_t errlen)
+int area_synth(const char *rtl_file, const char *pkg_file, const char *top,
+	       const struct area_param *params, int np, const char *cache_dir,
+	       struct area_synth_result *r, char *err, size_t errlen)
 {
 	char stat_file[1024], tmp[1100], log[1100], script[4096], flow[256];
 	size_t len;
@@ -130,8 +131,12 @@ int area_synth(const char *rtl_file, const char *top, const struct area_param *p
 		snprintf(err, errlen, "%s: %s", rtl_file, strerror(errno));
 		return -1;
 	}
+	if (pkg_file && access(pkg_file, R_OK)) {
+		snprintf(err, errlen, "%s: %s", pkg_file, strerror(errno));
+		return -1;
+	}
 	stat_path(stat_file, sizeof(stat_file), cache_dir, top, params, np);
-	if (!fresh(stat_file, rtl_file)) {
+	if (!fresh(stat_file, rtl_file) || (pkg_file && !fresh(stat_file, pkg_file))) {
 		/*
 		 * Written under a name of this process's own and renamed: a failed
 		 * run leaves no stale result, and concurrent runs do not mix.
@@ -140,7 +145,8 @@ int area_synth(const char *rtl_file, const char *top, const struct area_param *p
 		snprintf(log, sizeof(log), "%s.%ld.log", stat_file, (long)getpid());
 		snprintf(flow, sizeof(flow), AREA_YOSYS_FLOW, top);
 		len = (size_t)snprintf(script, sizeof(script),
-				       "read_verilog -sv %s; hierarchy -top %s", rtl_file, top);
+				       "read_verilog -sv %s %s; hierarchy -top %s",
+				       pkg_file ? pkg_file : "", rtl_file, top);
 		for (int i = 0; i < np && len < sizeof(script); i++)
 			len += (size_t)snprintf(script + len, sizeof(script) - len,
 						" -chparam %s %ld", params[i].name,

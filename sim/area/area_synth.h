@@ -27,10 +27,12 @@ struct area_synth_result {
 
 /*
  * Synthesizes module @top of @rtl_file with @np parameters (the rest keep
- * their defaults). @cache_dir must exist. Returns 0, or -1 with a message
+ * their defaults), after the shared package @pkg_file (NULL: none; a
+ * result older than either is made again). @cache_dir must exist. Returns 0, or -1 with a message
  * in @err (Yosys missing or failing, an unknown cell type).
  */
-int area_synth(const char *rtl_file, const char *top, const struct area_param *params, int np,
-	       const char *cache_dir, struct area_synth_result *r, char *err, size_t errlen);
+int area_synth(const char *rtl_file, const char *pkg_file, const char *top,
+	       const struct area_param *params, int np, const char *cache_dir,
+	       struct area_synth_result *r, char *err, size_t errlen);
 
 #endif

@@ -37,7 +37,7 @@ ratio_in() {
 	check "$1" "ratio $3/$2 in [$4, $5]" "$2 > 0 && $3 / $2 >= $4 && $3 / $2 <= $5"
 }
 
-SB="--set sys.cores=1 --set sbuf.count=2"
+SB="--no-base-logic --set sys.cores=1 --set sbuf.count=2"
 run sbuf-d2 $SB --set sbuf.depth=2 || { echo "FAIL sbuf-d2: $(cat "$OUT/sbuf-d2.err")"; exit 1; }
 run sbuf-d4 $SB --set sbuf.depth=4 || { echo "FAIL sbuf-d4: $(cat "$OUT/sbuf-d4.err")"; exit 1; }
 a=$(row_rbe "$OUT/sbuf-d2.md" "stream buffers")
@@ -76,6 +76,55 @@ check "L1I 16K -> 32K: guarded prefetch" "grows by the 4096 predecode bits added
 check "supports off add nothing" "stream buffers 0 rbe when sbuf.count=0" \
 	"$(row_rbe "$OUT/l1i-16k.md" "stream buffers") == 0"
 
+# The base machine's twins: per-core units count once per core, the bus controller
+# once per machine and it grows with its agents. Both L1s use random replacement,
+# which has no twin: their rows say so, and the L1 controller's long synthesis
+# (make area does it) stays out of make test.
+# base_row RUN UNIT COLUMN: a column of the base-logic table's row UNIT.
+base_row() {
+	awk -F'|' -v n="$2" -v c="$3" '{ gsub(/^ +| +$/, "", $2) } $2 == n { gsub(/ /, "", $c); print $c }' "$1"
+}
+BL="--set l1i.repl=random --set l1d.repl=random"
+run base-1 $BL --set sys.cores=1 || { echo "FAIL base-1: $(cat "$OUT/base-1.err")"; exit 1; }
+run base-2 $BL --set sys.cores=2 || { echo "FAIL base-2: $(cat "$OUT/base-2.err")"; exit 1; }
+ratio_in "1 -> 2 cores: fetch unit" "$(base_row "$OUT/base-1.md" "fetch unit" 4)" \
+	"$(base_row "$OUT/base-2.md" "fetch unit" 4)" 1.99 2.01
+check "1 -> 2 cores: one bus controller" "copies stay 1" \
+	"$(base_row "$OUT/base-2.md" "bus controller" 3) == 1"
+ratio_in "1 -> 2 cores: the bus controller grows with its agents" \
+	"$(base_row "$OUT/base-1.md" "bus controller" 4)" \
+	"$(base_row "$OUT/base-2.md" "bus controller" 4)" 1.05 3.0
+check "random replacement" "the L1 controllers are not synthesized, and say so" \
+	"$(grep -c 'L1[ID] controller.*random replacement has no twin' "$OUT/base-2.md") == 2 && \
+	 $(base_row "$OUT/base-2.md" "L1I controller" 4) == 0"
+
+# Small cores (core.kinds): each core counted at its own geometry. The small
+# geometry is set explicitly, so that the all-big run at it is the reference.
+K="--storage-only --set pf.guarded=miss --set small.l1i.size=4K --set small.l1i.ways=1 --set small.l1d.size=8K --set small.l1d.ways=1"
+run kinds-none $K || { echo "FAIL kinds-none: $(cat "$OUT/kinds-none.err")"; exit 1; }
+run kinds-big $K --set core.kinds=big || { echo "FAIL kinds-big: $(cat "$OUT/kinds-big.err")"; exit 1; }
+run kinds-mixed $K --set core.kinds=big,big,small,small ||
+	{ echo "FAIL kinds-mixed: $(cat "$OUT/kinds-mixed.err")"; exit 1; }
+run kinds-small $K --set core.kinds=small || { echo "FAIL kinds-small: $(cat "$OUT/kinds-small.err")"; exit 1; }
+run kinds-ref $K --set l1i.size=4K --set l1d.size=8K ||
+	{ echo "FAIL kinds-ref: $(cat "$OUT/kinds-ref.err")"; exit 1; }
+check "every core big" "the same output as no core.kinds" \
+	"$(cat "$OUT/kinds-none.md" "$OUT/kinds-none.json" | cksum | cut -d' ' -f1) == \
+	 $(cat "$OUT/kinds-big.md" "$OUT/kinds-big.json" | cksum | cut -d' ' -f1)"
+bn=$(base_rbe "$OUT/kinds-none.md")
+bm=$(base_rbe "$OUT/kinds-mixed.md")
+bs=$(base_rbe "$OUT/kinds-small.md")
+br=$(base_rbe "$OUT/kinds-ref.md")
+check "every core small" "the base of the machine built at the small geometry ($bs, $br)" \
+	"$bs - $br <= 1 && $bs - $br >= -1"
+check "every core small" "guarded prefetch's guard marks at the small L1I" \
+	"$(row_rbe "$OUT/kinds-small.md" "guarded sequential prefetch") - \
+	 $(row_rbe "$OUT/kinds-ref.md" "guarded sequential prefetch") <= 1 && \
+	 $(row_rbe "$OUT/kinds-ref.md" "guarded sequential prefetch") - \
+	 $(row_rbe "$OUT/kinds-small.md" "guarded sequential prefetch") <= 1"
+check "2 big + 2 small" "the base halfway between all big and all small ($bn, $bm, $bs)" \
+	"$bm - ($bn + $bs) / 2 <= 1 && $bm - ($bn + $bs) / 2 >= -1 && $bm < $bn"
+
 # Bad input: exit status 2 and a message naming what is wrong.
 refuse() {
 	name=$1
@@ -95,6 +144,7 @@ refuse bad-value "l1i.size" --set l1i.size=3K
 refuse bad-preset "unknown preset" --preset ancient
 refuse no-equals "KEY=VALUE" --set l1i.size
 refuse missing-config "missing.cfg" --config "$OUT/missing.cfg"
+refuse kinds-length "core.kinds" --set core.kinds=big,small,big
 # Yosys missing: a failure of the tool (status 1), named.
 YOSYS=/nonexistent/yosys "$AREA" --cache "$OUT/cache-empty" --set sys.cores=1 --set sbuf.count=3 \
 	>/dev/null 2>"$OUT/no-yosys.err"

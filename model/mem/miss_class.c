@@ -154,6 +154,28 @@ static void list_push_head(struct miss_classifier *mc, uint32_t n)
 	mc->head = n;
 }
 
+/*
+ * Moves the head's successor @s to the head: the list that unlinking @s and
+ * pushing it gives, with fewer loads and tests (a hit alternating between
+ * two lines is the classifier's most common move).
+ */
+static void list_raise_second(struct miss_classifier *mc, uint32_t s)
+{
+	uint32_t first = mc->head;
+	struct node *f = &mc->node[first], *x = &mc->node[s];
+	uint32_t after = x->next;
+
+	f->next = after;
+	f->prev = s;
+	if (after != NIL)
+		mc->node[after].prev = first;
+	else
+		mc->tail = first;
+	x->prev = NIL;
+	x->next = first;
+	mc->head = s;
+}
+
 /* Finds @line's node; @link is set to the chain link pointing at it. */
 static uint32_t shadow_lookup(struct miss_classifier *mc, uint32_t line, uint32_t **link)
 {
@@ -282,8 +304,7 @@ static __attribute__((noinline)) void hit_below_head(struct miss_classifier *mc,
 	uint32_t second = mc->head != NIL ? mc->node[mc->head].next : NIL;
 
 	if (second != NIL && mc->node[second].line == line) {
-		list_unlink(mc, second);
-		list_push_head(mc, second);
+		list_raise_second(mc, second);
 		mc->head_line = line;
 		return;
 	}

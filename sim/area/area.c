@@ -420,6 +420,15 @@ static void write_json(const struct area_run *a, FILE *f)
 	json_end(&j);
 }
 
+/* The Markdown cell of @p's twin: "`module`: register bits, logic GE", or empty. */
+static void twin_cell(const struct area_part *p, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (p->twin)
+		snprintf(buf, len, "`%s`: %llu, %.0f", p->twin,
+			 (unsigned long long)p->synth.reg_bits, p->synth.logic_ge);
+}
+
 static void write_markdown(const struct area_run *a, FILE *f)
 {
 	if (a->storage_only)
@@ -441,11 +450,9 @@ static void write_markdown(const struct area_run *a, FILE *f)
 		"(per core) | notes |\n|---|---|---:|---:|---|---|\n");
 	for (int i = 0; i < a->nsup; i++) {
 		const struct area_part *p = &a->sup[i];
-		char twin[96] = "";
+		char twin[96];
 
-		if (p->twin)
-			snprintf(twin, sizeof(twin), "`%s`: %llu, %.0f", p->twin,
-				 (unsigned long long)p->synth.reg_bits, p->synth.logic_ge);
+		twin_cell(p, twin, sizeof(twin));
 		if (!p->instances)
 			fprintf(f, "| %s | — | 0 | 0 | | %s |\n", p->name, p->note);
 		else
@@ -462,11 +469,9 @@ static void write_markdown(const struct area_run *a, FILE *f)
 		"|---|---:|---:|---|---|\n");
 	for (int i = 0; i < a->nlogic; i++) {
 		const struct area_part *p = &a->logic[i];
-		char twin[96] = "";
+		char twin[96];
 
-		if (p->twin)
-			snprintf(twin, sizeof(twin), "`%s`: %llu, %.0f", p->twin,
-				 (unsigned long long)p->synth.reg_bits, p->synth.logic_ge);
+		twin_cell(p, twin, sizeof(twin));
 		fprintf(f, "| %s | %u | %.0f | %s | %s |\n", p->name, p->instances,
 			machine_rbe(p), twin, p->note ? p->note : "");
 	}

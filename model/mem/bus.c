@@ -31,6 +31,7 @@ void bus_init(struct bus *b, const struct bus_config *cfg, uint32_t line_bytes,
 	bus_seq_init(&b->seq, cfg->clock_div, cfg->width, cfg->arb_cycles, cfg->snoop_cycles,
 		     cfg->c2c_cycles, line_bytes);
 	b->arb_tap = (struct unit_tap){ .unit = "bus_arb", .c_unit = &b->arb };
+	b->seq_tap = (struct unit_tap){ .unit = "bus_seq", .c_unit = &b->seq };
 }
 
 int bus_attach(struct bus *b, void *agent, const struct bus_agent_ops *ops)
@@ -154,22 +155,25 @@ uint64_t bus_next_slow(struct bus *b, uint64_t now)
 	}
 	if (best == UINT64_MAX)
 		return best;
-	if (best < b->busy_until)
-		best = b->busy_until;
+	if (best < bus_seq_free_at(&b->seq))
+		best = bus_seq_free_at(&b->seq);
 	if (best < now)
 		best = now;
 	return edge(b, best);
 }
 
-/* Snoops every agent but the requester; returns the OR of their flags. */
-static int snoop_all(struct bus *b, const struct bus_req *r, uint64_t now)
+/* Snoops every agent but the requester: their responses go to the sequencer's inputs. */
+static void snoop_all(struct bus *b, const struct bus_req *r, uint64_t now)
 {
-	int flags = 0;
+	struct bus_seq_in *sin = &b->seq_in;
 
 	for (int i = 0; i < b->nagents; i++)
-		if (i != r->agent)
-			flags |= b->ops[i]->snoop(b->agent[i], r->line, (enum bus_op)r->op, now);
-	return flags;
+		if (i != r->agent) {
+			int flags = b->ops[i]->snoop(b->agent[i], r->line, (enum bus_op)r->op, now);
+
+			sin->snoop_had |= (uint32_t)((flags & SNOOP_HAD) != 0) << i;
+			sin->snoop_dirty |= (uint32_t)((flags & SNOOP_DIRTY) != 0) << i;
+		}
 }
 
 static void finish(void *ctx, uint64_t arg, uint64_t now)
@@ -188,12 +192,25 @@ static void finish(void *ctx, uint64_t arg, uint64_t now)
 }
 
 /*
- * One evaluation of the sequencer on b->seq_in. The bus evaluates it at a
- * grant, then again as the snoops' and the memory's answers come in.
+ * One evaluation of the sequencer on b->seq_in at @now, through its tap
+ * when co-simulation holds it. The bus evaluates it at a grant, then again
+ * as the snoops' and the memory's answers come in, and clocks it after the
+ * last (seq_clock).
  */
-static void seq_step(struct bus *b, struct bus_seq_out *out)
+static void seq_step(struct bus *b, uint64_t now, struct bus_seq_out *out)
 {
-	bus_seq_eval(&b->seq, &b->seq_in, out);
+	if (b->seq_tap.eval)
+		b->seq_tap.eval(&b->seq_tap, now, &b->seq_in, out);
+	else
+		bus_seq_eval(&b->seq, &b->seq_in, out);
+}
+
+static void seq_clock(struct bus *b)
+{
+	if (b->seq_tap.tick)
+		b->seq_tap.tick(&b->seq_tap);
+	else
+		bus_seq_tick(&b->seq);
 }
 
 /* The transaction counter a grant counts, by enum bus_seq_count (none: NULL). */
@@ -227,7 +244,7 @@ void bus_tick(struct bus *b, uint64_t now)
 	uint32_t addr;
 	int agent;
 
-	if (now < b->busy_until)
+	if (now < bus_seq_free_at(&b->seq))
 		return;
 	in->req_ready = 0;
 	for (int i = 0; i < b->nagents; i++) {
@@ -255,25 +272,24 @@ void bus_tick(struct bus *b, uint64_t now)
 	addr = r->line * b->line_bytes;
 
 	/* The grant: whether the line is still held matters only to UPGR and UPDATE. */
-	*sin = (struct bus_seq_in){ .now = now, .op = r->op, .partial = r->partial };
+	*sin = (struct bus_seq_in){ .now = now, .grant_valid = 1, .agent = (uint8_t)agent,
+				    .op = r->op, .partial = r->partial };
 	if (r->op == BUS_UPGR || r->op == BUS_UPDATE)
 		sin->holds = (uint8_t)(b->ops[agent]->holds(b->agent[agent], r->line) != 0);
-	seq_step(b, &sout);
+	seq_step(b, now, &sout);
 	r->op = sout.op;
 	if (sout.snoop) {
-		int flags = snoop_all(b, r, sout.phase_at);
-
-		sin->snoop_had = (flags & SNOOP_HAD) != 0;
-		sin->snoop_dirty = (flags & SNOOP_DIRTY) != 0;
-		seq_step(b, &sout);
+		snoop_all(b, r, sout.phase_at);
+		seq_step(b, now, &sout);
 	}
 	if (sout.mem_read || sout.mem_writes) {
 		if (sout.mem_read)
-			sin->mem_read_at = memctl_read(b->mem, addr, sout.phase_at);
+			sin->mem_read_at = edge(b, memctl_read(b->mem, addr, sout.phase_at));
 		for (int i = 0; i < sout.mem_writes; i++)
 			sin->mem_write_at[i] = memctl_write(b->mem, addr, sout.phase_at);
-		seq_step(b, &sout);
+		seq_step(b, now, &sout);
 	}
+	seq_clock(b);
 	count = count_of(s, sout.count);
 	if (count)
 		count->v[r->mode]++;
@@ -283,7 +299,6 @@ void bus_tick(struct bus *b, uint64_t now)
 		s->from_memory.v[r->mode]++;
 	s->busy_cycles.v[r->mode] += sout.end - now;
 	b->busy_total += sout.end - now;
-	b->busy_until = sout.end;
 	b->held_by = agent;
 	b->held_mode = r->mode;
 	eventq_at(b->events, sout.end, finish, b, ((uint64_t)agent << 32) | (uint64_t)sout.shared);
@@ -291,12 +306,16 @@ void bus_tick(struct bus *b, uint64_t now)
 
 void bus_account(struct bus *b, uint64_t now)
 {
-	uint64_t over;
+	struct bus_seq_out sout;
+	uint64_t over, free_at = bus_seq_free_at(&b->seq);
 
-	if (b->held_by < 0 || b->busy_until <= now)
+	if (b->held_by < 0 || free_at <= now)
 		return;
-	over = b->busy_until - now;
+	over = free_at - now;
 	b->busy_total -= over;
 	b->stats[b->held_by].busy_cycles.v[b->held_mode] -= over;
-	b->busy_until = now;
+	/* The transaction in flight is cut: the sequencer frees the bus now. */
+	b->seq_in = (struct bus_seq_in){ .now = now, .release_valid = 1 };
+	seq_step(b, now, &sout);
+	seq_clock(b);
 }

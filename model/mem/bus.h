@@ -85,7 +85,6 @@ struct bus {
 	uint32_t queued;		/* requests in all queues */
 	uint64_t ready_min;		/* earliest ready time among queue heads, if fresh */
 	int ready_fresh;		/* ready_min is up to date */
-	uint64_t busy_until;		/* first cycle the bus is free */
 	uint64_t busy_total;		/* cycles held, all agents (charged at grant) */
 	/*
 	 * The controller: round robin and the lines held after an LR (the
@@ -99,11 +98,13 @@ struct bus {
 	struct bus_arb_in arb_in;
 	struct unit_tap arb_tap;	/* where --cosim/--rtl/--waves take the controller over */
 	/*
-	 * The sequencer: what a granted transaction does and when it ends.
-	 * seq_in is its input, filled at a grant as the answers come in.
+	 * The sequencer: what a granted transaction does, and the bus held
+	 * until it ends (its free_at). seq_in is its input, filled at a grant
+	 * as the answers come in.
 	 */
 	struct bus_seq seq;
 	struct bus_seq_in seq_in;
+	struct unit_tap seq_tap;	/* where --cosim/--rtl/--waves take the sequencer over */
 	int held_by;			/* agent of the last grant, -1 before the first */
 	uint8_t held_mode;		/* and the mode its busy cycles were charged to */
 	struct bus_stats stats[BUS_MAX_AGENTS];

@@ -46,6 +46,8 @@ module bus_seq #(
   parameter int MaxAgents        = 32,  // lanes of the snoop vectors (BUS_MAX_AGENTS)
   localparam int AgentW    = $clog2(MaxAgents),
   localparam int OpW       = osprey_pkg::BusOpW,
+  localparam int SupplyW   = osprey_pkg::SupplyW,
+  localparam int CountW    = osprey_pkg::CountW,
   localparam int MemWrites = 2,         // BUS_SEQ_MEM_WRITES
   localparam int Beats     = (L2_LINE + BUS_WIDTH - 1) / BUS_WIDTH,  // a line's data beats
   localparam logic [63:0] D         = 64'(BUS_CLOCK_DIV),
@@ -74,14 +76,12 @@ module bus_seq #(
   output logic [63:0]             phase_at_o,
   output logic                    mem_read_o,
   output logic [1:0]              mem_writes_o,
-  output logic [osprey_pkg::SupplyW-1:0] supply_o,
-  output logic [osprey_pkg::CountW-1:0]  count_o,
+  output logic [SupplyW-1:0]      supply_o,
+  output logic [CountW-1:0]       count_o,
   output logic                    shared_o,
   output logic [63:0]             end_o,
   output logic [63:0]             free_at_o
 );
-
-  import osprey_pkg::*;
 
   logic [63:0]          free_q, free_d;
   logic [MaxAgents-1:0] others;     // every agent's lane but the requester's
@@ -107,31 +107,32 @@ module bus_seq #(
     logic [63:0]    t;
 
     op = op_i;
-    if (op_i == BusUpgr && !holds_i) op = BusRdX;
-    else if (op_i == BusUpdate && !holds_i) op = BusRd;
+    if (op_i == osprey_pkg::BusUpgr && !holds_i) op = osprey_pkg::BusRdX;
+    else if (op_i == osprey_pkg::BusUpdate && !holds_i) op = osprey_pkg::BusRd;
     t = now_i + ArbTime;
-    if (op != BusWb) t = t + SnoopTime;
+    if (op != osprey_pkg::BusWb) t = t + SnoopTime;
 
     op_o         = op;
-    snoop_o      = op != BusWb;
+    snoop_o      = op != osprey_pkg::BusWb;
     phase_at_o   = t;
     mem_read_o   = 1'b0;
     mem_writes_o = 2'd0;
-    supply_o     = SupplyNone;
-    count_o      = CountNone;
+    supply_o     = osprey_pkg::SupplyNone;
+    count_o      = osprey_pkg::CountNone;
     shared_o     = 1'b0;
     end_o        = '0;
 
     unique case (op)
-      BusRd, BusRdX, BusDmaRd: begin
-        count_o  = op == BusRd ? CountRd : op == BusRdX ? CountRdx : CountNone;
-        shared_o = op == BusRd && had;
+      osprey_pkg::BusRd, osprey_pkg::BusRdX, osprey_pkg::BusDmaRd: begin
+        count_o  = op == osprey_pkg::BusRd  ? osprey_pkg::CountRd
+                 : op == osprey_pkg::BusRdX ? osprey_pkg::CountRdx : osprey_pkg::CountNone;
+        shared_o = op == osprey_pkg::BusRd && had;
         if (!had) begin
-          supply_o   = SupplyMemory;
+          supply_o   = osprey_pkg::SupplyMemory;
           mem_read_o = 1'b1;
           end_o      = mem_read_at_i + Transfer;
         end else begin
-          supply_o = SupplyC2c;
+          supply_o = osprey_pkg::SupplyC2c;
           end_o    = t + C2cTime + Transfer;
           if (dirty) begin
             mem_writes_o = 2'd1;
@@ -139,23 +140,23 @@ module bus_seq #(
           end
         end
       end
-      BusUpgr: begin
-        count_o = CountUpgr;
+      osprey_pkg::BusUpgr: begin
+        count_o = osprey_pkg::CountUpgr;
         end_o   = t;
       end
-      BusUpdate: begin
-        count_o      = CountUpd;
+      osprey_pkg::BusUpdate: begin
+        count_o      = osprey_pkg::CountUpd;
         shared_o     = had;
         mem_writes_o = 2'd1;
         end_o        = later(t + D, write0_at);
       end
-      BusDmaWr: begin
+      osprey_pkg::BusDmaWr: begin
         mem_writes_o = dirty && partial_i ? 2'd2 : 2'd1;
         end_o        = later(t + Transfer, write0_at);
         if (dirty && partial_i) end_o = later(end_o, write1_at);
       end
       default: begin  // BusWb (and the unused code 7, as the C model's default)
-        count_o      = CountWb;
+        count_o      = osprey_pkg::CountWb;
         mem_writes_o = 2'd1;
         end_o        = later(t + Transfer, write0_at);
       end

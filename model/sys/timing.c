@@ -168,10 +168,11 @@ int timing_cycle(struct timing *t, uint64_t now)
 			soonest = now + 1;
 	}
 	/* The bus grants on its clock edges only. */
-	if (t->bus.queued && bus_edge(&t->bus, now))
+	if (t->bus.queued && bus_edge(&t->bus, now)) {
 		bus_tick(&t->bus, now);
-	/* Its controller's or sequencer's twin disagreed (here, at an LR or at the end). */
-	t->stuck |= t->bus.arb_tap.failed | t->bus.seq_tap.failed;
+		t->stuck |= t->bus.seq_tap.failed;	/* its sequencer's twin disagreed */
+	}
+	t->stuck |= t->bus.arb_tap.failed;	/* its controller's twin disagreed (here or at an LR) */
 	t->busy_next = soonest;
 	return retired;
 }

@@ -20,18 +20,18 @@ const int bus_stat_nfields = sizeof(bus_stat_fields) / sizeof(bus_stat_fields[0]
 void bus_init(struct bus *b, const struct bus_config *cfg, uint32_t line_bytes,
 	      struct memctl *mem, struct event_queue *events)
 {
-	uint32_t beats = (line_bytes + cfg->width - 1) / cfg->width;
-
 	memset(b, 0, sizeof(*b));
 	b->cfg = *cfg;
 	b->line_bytes = line_bytes;
-	b->transfer = beats * cfg->clock_div;
 	b->edge_pow2 = !(cfg->clock_div & (cfg->clock_div - 1));
 	b->edge_mask = cfg->clock_div - 1;
 	b->mem = mem;
 	b->events = events;
 	b->held_by = -1;
+	bus_seq_init(&b->seq, cfg->clock_div, cfg->width, cfg->arb_cycles, cfg->snoop_cycles,
+		     cfg->c2c_cycles, line_bytes);
 	b->arb_tap = (struct unit_tap){ .unit = "bus_arb", .c_unit = &b->arb };
+	b->seq_tap = (struct unit_tap){ .unit = "bus_seq", .c_unit = &b->seq };
 }
 
 int bus_attach(struct bus *b, void *agent, const struct bus_agent_ops *ops)
@@ -155,22 +155,25 @@ uint64_t bus_next_slow(struct bus *b, uint64_t now)
 	}
 	if (best == UINT64_MAX)
 		return best;
-	if (best < b->busy_until)
-		best = b->busy_until;
+	if (best < bus_seq_free_at(&b->seq))
+		best = bus_seq_free_at(&b->seq);
 	if (best < now)
 		best = now;
 	return edge(b, best);
 }
 
-/* Snoops every agent but the requester; returns the OR of their flags. */
-static int snoop_all(struct bus *b, const struct bus_req *r, uint64_t now)
+/* Snoops every agent but the requester: their responses go to the sequencer's inputs. */
+static void snoop_all(struct bus *b, const struct bus_req *r, uint64_t now)
 {
-	int flags = 0;
+	struct bus_seq_in *sin = &b->seq_in;
 
 	for (int i = 0; i < b->nagents; i++)
-		if (i != r->agent)
-			flags |= b->ops[i]->snoop(b->agent[i], r->line, (enum bus_op)r->op, now);
-	return flags;
+		if (i != r->agent) {
+			int flags = b->ops[i]->snoop(b->agent[i], r->line, (enum bus_op)r->op, now);
+
+			sin->snoop_had |= (uint32_t)((flags & SNOOP_HAD) != 0) << i;
+			sin->snoop_dirty |= (uint32_t)((flags & SNOOP_DIRTY) != 0) << i;
+		}
 }
 
 static void finish(void *ctx, uint64_t arg, uint64_t now)
@@ -188,43 +191,60 @@ static void finish(void *ctx, uint64_t arg, uint64_t now)
 	b->ops[agent]->done(b->agent[agent], &r, shared, now);
 }
 
-static uint64_t later(uint64_t a, uint64_t b)
+/*
+ * One evaluation of the sequencer on b->seq_in at @now, through its tap
+ * when co-simulation holds it. The bus evaluates it at a grant, then again
+ * as the snoops' and the memory's answers come in, and clocks it after the
+ * last (seq_clock).
+ */
+static void seq_step(struct bus *b, uint64_t now, struct bus_seq_out *out)
 {
-	return a > b ? a : b;
+	if (b->seq_tap.eval)
+		b->seq_tap.eval(&b->seq_tap, now, &b->seq_in, out);
+	else
+		bus_seq_eval(&b->seq, &b->seq_in, out);
 }
 
-/*
- * The data phase of a read at @t (after the snoop): a cache that had the
- * line supplies it (a dirty one also flushes it to memory), else memory
- * does. Returns the cycle the transaction ends. A flush the memory
- * controller's write queue cannot take yet holds the bus until it can.
- */
-static uint64_t supply(struct bus *b, const struct bus_req *r, int flags, uint64_t t)
+static void seq_clock(struct bus *b)
 {
-	struct bus_stats *s = &b->stats[r->agent];
-	uint64_t end;
+	if (b->seq_tap.tick)
+		b->seq_tap.tick(&b->seq_tap);
+	else
+		bus_seq_tick(&b->seq);
+}
 
-	if (!(flags & SNOOP_HAD)) {
-		s->from_memory.v[r->mode]++;
-		return edge(b, memctl_read(b->mem, r->line * b->line_bytes, t)) + b->transfer;
+/* The transaction counter a grant counts, by enum bus_seq_count (none: NULL). */
+static struct mctr *count_of(struct bus_stats *s, int count)
+{
+	switch (count) {
+	case BUS_SEQ_COUNT_RD:
+		return &s->busrd;
+	case BUS_SEQ_COUNT_RDX:
+		return &s->busrdx;
+	case BUS_SEQ_COUNT_UPGR:
+		return &s->busupgr;
+	case BUS_SEQ_COUNT_WB:
+		return &s->writeback;
+	case BUS_SEQ_COUNT_UPD:
+		return &s->busupd;
+	default:
+		return NULL;
 	}
-	s->c2c.v[r->mode]++;
-	end = t + (uint64_t)b->cfg.c2c_cycles * b->cfg.clock_div + b->transfer;
-	if (flags & SNOOP_DIRTY)
-		end = later(end, memctl_write(b->mem, r->line * b->line_bytes, t));
-	return end;
 }
 
 void bus_tick(struct bus *b, uint64_t now)
 {
-	uint64_t d = b->cfg.clock_div, t, end;
 	struct bus_arb_in *in = &b->arb_in;
+	struct bus_seq_in *sin = &b->seq_in;
 	struct bus_arb_out out;
+	struct bus_seq_out sout;
 	struct bus_req *r;
 	struct bus_stats *s;
-	int agent, flags = 0, shared = 0;
+	struct mctr *count;
+	uint32_t addr;
+	int agent;
 
-	if (now < b->busy_until)
+	if (now < bus_seq_free_at(&b->seq))
 		return;
 	in->req_ready = 0;
 	for (int i = 0; i < b->nagents; i++) {
@@ -248,70 +268,54 @@ void bus_tick(struct bus *b, uint64_t now)
 	r->granted = now;
 	s = &b->stats[agent];
 	s->wait_cycles.v[r->mode] += now - r->ready;
-
 	b->ready_fresh = 0;
-	if (r->op == BUS_UPGR && !b->ops[agent]->holds(b->agent[agent], r->line))
-		r->op = BUS_RDX;	/* the shared copy was lost while the request waited */
-	else if (r->op == BUS_UPDATE && !b->ops[agent]->holds(b->agent[agent], r->line))
-		r->op = BUS_RD;		/* likewise: read it again, the update comes after */
+	addr = r->line * b->line_bytes;
 
-	t = now + (uint64_t)b->cfg.arb_cycles * d;
-	if (r->op != BUS_WB) {
-		t += (uint64_t)b->cfg.snoop_cycles * d;
-		flags = snoop_all(b, r, t);
+	/* The grant: whether the line is still held matters only to UPGR and UPDATE. */
+	*sin = (struct bus_seq_in){ .now = now, .grant_valid = 1, .agent = (uint8_t)agent,
+				    .op = r->op, .partial = r->partial };
+	if (r->op == BUS_UPGR || r->op == BUS_UPDATE)
+		sin->holds = (uint8_t)(b->ops[agent]->holds(b->agent[agent], r->line) != 0);
+	seq_step(b, now, &sout);
+	r->op = sout.op;
+	if (sout.snoop) {
+		snoop_all(b, r, sout.phase_at);
+		seq_step(b, now, &sout);
 	}
-	switch (r->op) {
-	case BUS_RD:
-	case BUS_RDX:
-		if (r->op == BUS_RD) {
-			s->busrd.v[r->mode]++;
-			shared = (flags & SNOOP_HAD) != 0;
-		} else {
-			s->busrdx.v[r->mode]++;
-		}
-		end = supply(b, r, flags, t);
-		break;
-	case BUS_DMA_RD:
-		end = supply(b, r, flags, t);
-		break;
-	case BUS_UPGR:
-		s->busupgr.v[r->mode]++;
-		end = t;
-		break;
-	case BUS_UPDATE:
-		/* One beat of data; memory takes the word too (a write in its queue). */
-		s->busupd.v[r->mode]++;
-		shared = (flags & SNOOP_HAD) != 0;
-		end = later(t + d, memctl_write(b->mem, r->line * b->line_bytes, t));
-		break;
-	case BUS_DMA_WR:
-		end = t + b->transfer;
-		/* A dirty copy's other bytes reach memory before the engine's write. */
-		if ((flags & SNOOP_DIRTY) && r->partial)
-			end = later(end, memctl_write(b->mem, r->line * b->line_bytes, t));
-		end = later(end, memctl_write(b->mem, r->line * b->line_bytes, t));
-		break;
-	default: /* BUS_WB */
-		s->writeback.v[r->mode]++;
-		end = later(t + b->transfer, memctl_write(b->mem, r->line * b->line_bytes, t));
-		break;
+	if (sout.mem_read || sout.mem_writes) {
+		if (sout.mem_read)
+			sin->mem_read_at = edge(b, memctl_read(b->mem, addr, sout.phase_at));
+		for (int i = 0; i < sout.mem_writes; i++)
+			sin->mem_write_at[i] = memctl_write(b->mem, addr, sout.phase_at);
+		seq_step(b, now, &sout);
 	}
-	s->busy_cycles.v[r->mode] += end - now;
-	b->busy_total += end - now;
-	b->busy_until = end;
+	seq_clock(b);
+	count = count_of(s, sout.count);
+	if (count)
+		count->v[r->mode]++;
+	if (sout.supply == BUS_SEQ_SUPPLY_C2C)
+		s->c2c.v[r->mode]++;
+	else if (sout.supply == BUS_SEQ_SUPPLY_MEMORY)
+		s->from_memory.v[r->mode]++;
+	s->busy_cycles.v[r->mode] += sout.end - now;
+	b->busy_total += sout.end - now;
 	b->held_by = agent;
 	b->held_mode = r->mode;
-	eventq_at(b->events, end, finish, b, ((uint64_t)agent << 32) | (uint64_t)shared);
+	eventq_at(b->events, sout.end, finish, b, ((uint64_t)agent << 32) | (uint64_t)sout.shared);
 }
 
 void bus_account(struct bus *b, uint64_t now)
 {
-	uint64_t over;
+	struct bus_seq_out sout;
+	uint64_t over, free_at = bus_seq_free_at(&b->seq);
 
-	if (b->held_by < 0 || b->busy_until <= now)
+	if (b->held_by < 0 || free_at <= now)
 		return;
-	over = b->busy_until - now;
+	over = free_at - now;
 	b->busy_total -= over;
 	b->stats[b->held_by].busy_cycles.v[b->held_mode] -= over;
-	b->busy_until = now;
+	/* The transaction in flight is cut: the sequencer frees the bus now. */
+	b->seq_in = (struct bus_seq_in){ .now = now, .release_valid = 1 };
+	seq_step(b, now, &sout);
+	seq_clock(b);
 }

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "mem/bus_arb.h"
+#include "mem/bus_seq.h"
 #include "mem/memctl.h"
 #include "sys/config.h"
 #include "sys/event.h"
@@ -73,7 +74,6 @@ struct bus_stats {
 struct bus {
 	struct bus_config cfg;
 	uint32_t line_bytes;
-	uint32_t transfer;		/* core cycles of one line's data beats */
 	int edge_pow2;			/* clock_div is a power of two: an edge is a mask test */
 	uint64_t edge_mask;		/* clock_div - 1 */
 	struct memctl *mem;
@@ -85,7 +85,6 @@ struct bus {
 	uint32_t queued;		/* requests in all queues */
 	uint64_t ready_min;		/* earliest ready time among queue heads, if fresh */
 	int ready_fresh;		/* ready_min is up to date */
-	uint64_t busy_until;		/* first cycle the bus is free */
 	uint64_t busy_total;		/* cycles held, all agents (charged at grant) */
 	/*
 	 * The controller: round robin and the lines held after an LR (the
@@ -98,6 +97,14 @@ struct bus {
 	struct bus_arb arb;
 	struct bus_arb_in arb_in;
 	struct unit_tap arb_tap;	/* where --cosim/--rtl/--waves take the controller over */
+	/*
+	 * The sequencer: what a granted transaction does, and the bus held
+	 * until it ends (its free_at). seq_in is its input, filled at a grant
+	 * as the answers come in.
+	 */
+	struct bus_seq seq;
+	struct bus_seq_in seq_in;
+	struct unit_tap seq_tap;	/* where --cosim/--rtl/--waves take the sequencer over */
 	int held_by;			/* agent of the last grant, -1 before the first */
 	uint8_t held_mode;		/* and the mode its busy cycles were charged to */
 	struct bus_stats stats[BUS_MAX_AGENTS];

@@ -168,8 +168,10 @@ int timing_cycle(struct timing *t, uint64_t now)
 			soonest = now + 1;
 	}
 	/* The bus grants on its clock edges only. */
-	if (t->bus.queued && bus_edge(&t->bus, now))
+	if (t->bus.queued && bus_edge(&t->bus, now)) {
 		bus_tick(&t->bus, now);
+		t->stuck |= t->bus.seq_tap.failed;	/* its sequencer's twin disagreed */
+	}
 	t->stuck |= t->bus.arb_tap.failed;	/* its controller's twin disagreed (here or at an LR) */
 	t->busy_next = soonest;
 	return retired;
@@ -223,6 +225,8 @@ int timing_taps(struct timing *t, struct unit_tap **taps)
 	}
 	t->bus.arb_tap.core = 0;	/* the machine's one bus: with core 0's units */
 	taps[n++] = &t->bus.arb_tap;
+	t->bus.seq_tap.core = 0;
+	taps[n++] = &t->bus.seq_tap;
 	if (t->dma) {
 		t->dma->tap.core = 0;	/* the machine's one engine: with core 0's too */
 		taps[n++] = &t->dma->tap;
@@ -233,7 +237,8 @@ int timing_taps(struct timing *t, struct unit_tap **taps)
 int timing_twin_failed(const struct timing *t, int core)
 {
 	return t->core[core].fu.tap.failed || t->l1i[core].tap.failed || t->core[core].pf.failed ||
-	       (core == 0 && (t->bus.arb_tap.failed || (t->dma && t->dma->tap.failed)));
+	       (core == 0 && (t->bus.arb_tap.failed || t->bus.seq_tap.failed ||
+			     (t->dma && t->dma->tap.failed)));
 }
 
 int timing_stuck(const struct timing *t)

@@ -68,8 +68,11 @@ void timing_attach_dma(struct timing *t, struct dmactl *dma);
  * The taps of every unit with an RTL twin that is on (sys/tap.h), all cores
  * in order, into @taps (room for TIMING_MAX_TAPS). Returns how many.
  */
-/* Each core's fetch unit, L1I controller and prefetchers; the bus's; the DMA engine's. */
-#define TIMING_MAX_TAPS ((PF_MAX_TAPS + 2) * MAX_HARTS + 2)
+/*
+ * Each core's fetch unit, L1I controller and prefetchers; the bus's
+ * controller and sequencer; the DMA engine's.
+ */
+#define TIMING_MAX_TAPS ((PF_MAX_TAPS + 2) * MAX_HARTS + 3)
 int timing_taps(struct timing *t, struct unit_tap **taps);
 
 /* Runs cycle @now of every unit. Returns the instructions retired in it. */

@@ -47,7 +47,7 @@ struct area_run {
 	 * and in none of their figures (--no-base-logic: left out).
 	 */
 	int no_base_logic;
-	struct area_part logic[4];
+	struct area_part logic[5];
 	int nlogic;
 	double base_rbe;	/* the machine's L1I + L1D */
 	double supports_rbe;	/* the supports that are on, shared parts once */
@@ -173,9 +173,14 @@ static int base_logic(struct area_run *a)
 		{ "LineW", area_line_bits(c->l1i.line) },
 	};
 	struct area_param bp[] = { { "SYS_CORES", c->cores }, { "DMA_ENABLED", c->dma.enabled } };
+	struct area_param sp[] = {
+		{ "BUS_CLOCK_DIV", c->bus.clock_div }, { "BUS_WIDTH", c->bus.width },
+		{ "BUS_ARB_CYCLES", c->bus.arb_cycles }, { "BUS_SNOOP_CYCLES", c->bus.snoop_cycles },
+		{ "BUS_C2C_CYCLES", c->bus.c2c_cycles }, { "L2_LINE", c->l2.line },
+	};
 	struct area_part *p = a->logic;
 
-	a->nlogic = 4;
+	a->nlogic = 5;
 	p[0] = (struct area_part){ .name = "fetch unit", .on = 1, .instances = c->cores };
 	p[1] = (struct area_part){ .name = "L1I controller", .on = 1, .instances = c->cores,
 				   .note = "one set synthesized (its tags are the base's SRAM); "
@@ -184,10 +189,14 @@ static int base_logic(struct area_run *a)
 				   .note = "the same unit at the L1D's geometry" };
 	p[3] = (struct area_part){ .name = "bus controller", .on = 1, .instances = 1,
 				   .note = "arbiter and LR hold table, one per machine" };
+	p[4] = (struct area_part){ .name = "bus sequencer", .on = 1, .instances = 1,
+				   .note = "snoop responses and timing, 64-bit cycle arithmetic; "
+					   "one per machine" };
 	if (synth_twin(a, &p[0], "fetch", fp, sizeof(fp) / sizeof(fp[0])) ||
-	    l1_controller(a, &p[1], &c->l1i) || l1_controller(a, &p[2], &c->l1d))
+	    l1_controller(a, &p[1], &c->l1i) || l1_controller(a, &p[2], &c->l1d) ||
+	    synth_twin(a, &p[3], "bus_arb", bp, sizeof(bp) / sizeof(bp[0])))
 		return -1;
-	return synth_twin(a, &p[3], "bus_arb", bp, sizeof(bp) / sizeof(bp[0]));
+	return synth_twin(a, &p[4], "bus_seq", sp, sizeof(sp) / sizeof(sp[0]));
 }
 
 static int supports(struct area_run *a)

@@ -12,6 +12,7 @@
 #include "cpu/fetch.h"
 #include "cpu/ipf_engine.h"
 #include "mem/bus_arb.h"
+#include "mem/bus_seq.h"
 #include "mem/dma.h"
 #include "mem/l1i.h"
 #include "mem/sbuf.h"
@@ -19,7 +20,8 @@
 #define TWIN_UNITS(X)                                                                      \
 	X(sbuf, SBUF, NULL)                                                                \
 	X(ipf_engine, IPF_ENGINE, ipf_engine_in_legalize)                                  \
-	X(bus_arb, BUS_ARB, bus_arb_in_legalize)                                        \
+	X(bus_arb, BUS_ARB, bus_arb_in_legalize)                                           \
+	X(bus_seq, BUS_SEQ, bus_seq_in_legalize)                                           \
 	X(dma, DMA, dma_in_legalize)                                                       \
 	X(fetch, FETCH, NULL)                                                              \
 	X(l1i, L1I, l1i_in_legalize)

@@ -5,7 +5,9 @@
 #
 #   make test-cosim-unit   every twin's lockstep: the stream buffer's directed
 #                          spec checks, directed and random runs, the prefetch
-#                          engine's, the bus controller's and the DMA engine's; the generic random lockstep of every
+#                          engine's, the bus controller's and sequencer's, the
+#                          DMA engine's, the fetch unit's and the L1
+#                          controller's; the generic random lockstep of every
 #                          registered unit (TWIN_CYCLES_SHORT cycles per
 #                          geometry) and every broken build's check (in make test)
 #   make cosim-unit-long   the same runs for TWIN_CYCLES_LONG cycles (10,000,000)
@@ -13,7 +15,8 @@
 #                          the Verilated model of one geometry, for osprey
 #                          (the command osprey names when it lacks one)
 #   make lint-rtl          verilator --lint-only -Wall on every rtl/*.sv
-#   make synth-rtl         yosys synth of rtl/sbuf.sv, bus_arb.sv, dma.sv, fetch.sv and l1i.sv, cell counts
+#   make synth-rtl         yosys synth of rtl/sbuf.sv, bus_arb.sv, bus_seq.sv, dma.sv, fetch.sv and
+#                          l1i.sv, cell counts
 #   TWIN_SEED=N            the random stimulus' seed (default 1)
 #
 # A geometry is the unit's parameters, named as its configuration keys in
@@ -70,6 +73,13 @@ TWIN_GEOMETRIES_ipf_engine := L1I_LINE=32,PF_NEXTLINE=3,PF_DEGREE=2,PF_GUARDED=1
 # The bus controller: 4 cores (the system tests' machine), and 4 cores with
 # the DMA engine's channels (8 agents).
 TWIN_GEOMETRIES_bus_arb    := SYS_CORES=4,DMA_ENABLED=0 SYS_CORES=4,DMA_ENABLED=1
+# The bus sequencer: the default preset's bus (4 core cycles per bus cycle,
+# 8 bytes wide, 64-byte lines, 1 + 1 + 2 bus cycles of arbitration, snoop
+# and cache-to-cache); an odd one: 3 per bus cycle, 3 bytes wide (a line's
+# beats round up), 16-byte lines, 2 cycles of arbitration, no snoop delay,
+# 5 of cache-to-cache.
+TWIN_GEOMETRIES_bus_seq    := BUS_CLOCK_DIV=4,BUS_WIDTH=8,BUS_ARB_CYCLES=1,BUS_SNOOP_CYCLES=1,BUS_C2C_CYCLES=2,L2_LINE=64 \
+			      BUS_CLOCK_DIV=3,BUS_WIDTH=3,BUS_ARB_CYCLES=2,BUS_SNOOP_CYCLES=0,BUS_C2C_CYCLES=5,L2_LINE=16
 # The DMA engine: the default preset's on 4 cores (4 slots, 64-byte lines,
 # granule 4, 64 KiB operations, setup 10, 128 MiB of RAM); 3 cores, 5 slots,
 # 32-byte lines, byte granule, 4 KiB operations, no setup and 2 GiB of RAM,
@@ -205,7 +215,7 @@ $(eval $(call cosim_prog,test_sbuf_lockstep,$(COSIM_OUT)/fst_peek.o $(COSIM_STIM
 $(eval $(call cosim_prog,test_sbuf_broken,$(COSIM_OUT)/fst_peek.o $(COSIM_STIM)))
 # The units with a directed lockstep program of their own,
 # tests/cosim/test_UNIT_lockstep.c (TWIN.so CYCLES SEED, or --expect-mismatch).
-DIRECTED_UNITS := ipf_engine bus_arb dma fetch l1i
+DIRECTED_UNITS := ipf_engine bus_arb bus_seq dma fetch l1i
 $(foreach u,$(DIRECTED_UNITS),$(eval $(call cosim_prog,test_$(u)_lockstep,)))
 $(eval $(call cosim_prog,test_twin_lockstep,))
 $(eval $(call cosim_prog,twin_views,))
@@ -280,6 +290,8 @@ lint-rtl:
 		-GPF_GUARD_LINE=1 --top-module ipf_engine rtl/ipf_engine.sv
 	$(VERILATOR) --lint-only -Wall -DBUS_ARB_BROKEN -GDMA_ENABLED=1 --top-module bus_arb \
 		$(RTL_PKG) rtl/bus_arb.sv
+	$(VERILATOR) --lint-only -Wall -DBUS_SEQ_BROKEN -GBUS_CLOCK_DIV=3 -GBUS_WIDTH=4096 -GL2_LINE=4 \
+		--top-module bus_seq $(RTL_PKG) rtl/bus_seq.sv
 	$(VERILATOR) --lint-only -Wall -DDMA_BROKEN -GSYS_CORES=16 -GDMA_INFLIGHT=16 -GL2_LINE=4096 \
 		--top-module dma rtl/dma.sv
 	$(VERILATOR) --lint-only -Wall -GSYS_CORES=1 -GDMA_INFLIGHT=1 -GDMA_SETUP=0 -GL2_LINE=4 \
@@ -291,8 +303,8 @@ lint-rtl:
 		--top-module l1i rtl/l1i.sv
 	@echo "lint-rtl: clean"
 
-synth-rtl: $(RTL_OUT)/sbuf.synth.log $(RTL_OUT)/bus_arb.synth.log $(RTL_OUT)/dma.synth.log \
-	   $(RTL_OUT)/fetch.synth.log $(RTL_OUT)/l1i.synth.log
+synth-rtl: $(RTL_OUT)/sbuf.synth.log $(RTL_OUT)/bus_arb.synth.log $(RTL_OUT)/bus_seq.synth.log \
+	   $(RTL_OUT)/dma.synth.log $(RTL_OUT)/fetch.synth.log $(RTL_OUT)/l1i.synth.log
 	@for f in $^; do echo "$$f:"; grep -E "Number of (wires|cells):" $$f | tail -2; done
 	@echo "synth-rtl: full reports in $^"
 
@@ -304,6 +316,12 @@ $(RTL_OUT)/%.synth.log: rtl/%.sv
 $(RTL_OUT)/bus_arb.synth.log: $(RTL_PKG) rtl/bus_arb.sv
 	@mkdir -p $(dir $@)
 	$(YOSYS) -q -l $@ -p "read_verilog -sv $(RTL_PKG) rtl/bus_arb.sv; synth -top bus_arb; stat" \
+		>/dev/null
+
+# The bus sequencer of the default machine.
+$(RTL_OUT)/bus_seq.synth.log: $(RTL_PKG) rtl/bus_seq.sv
+	@mkdir -p $(dir $@)
+	$(YOSYS) -q -l $@ -p "read_verilog -sv $(RTL_PKG) rtl/bus_seq.sv; synth -top bus_seq; stat" \
 		>/dev/null
 
 # The L1 controller at its second test geometry (1 KiB, 4-way LRU, 4 MSHRs):

@@ -34,7 +34,7 @@ run() {
 
 # check NAME ARGS...: the C run, then shadow and replace, compared with it;
 # every unit of $units compared
-units="sbuf ipf_engine bus_arb fetch l1i"
+units="sbuf ipf_engine bus_arb bus_seq fetch l1i"
 check() {
 	name=$1
 	shift
@@ -68,7 +68,7 @@ check kernel --cores 4 $twins $(limit "$kernel_cycles") --disk "$shell_img" "$ke
 # The kernel first uses the engine after some 10.5M instructions: the slice
 # starts there (the fast-forward leaves the engine as reset) and runs 2M
 # instructions, in which it moves some hundred blocks.
-units="sbuf ipf_engine bus_arb fetch l1i dma"
+units="sbuf ipf_engine bus_arb bus_seq fetch l1i dma"
 # shellcheck disable=SC2086
 check kernel-dma --cores 4 $twins --set dma.enabled=on --fast-forward 10500000 \
 	--max-insns 12500000 --disk "$shell_img" "$kernel"

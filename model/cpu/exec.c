@@ -282,12 +282,17 @@ AMO(amomaxu_w, a > b ? a : b)
 
 enum { CSR_RW, CSR_RS, CSR_RC };
 
-static int op_csrrw(struct hart *h, const struct insn *d) { return csr_access(h, d, X(src1), CSR_RW); }
-static int op_csrrs(struct hart *h, const struct insn *d) { return csr_access(h, d, X(src1), CSR_RS); }
-static int op_csrrc(struct hart *h, const struct insn *d) { return csr_access(h, d, X(src1), CSR_RC); }
-static int op_csrrwi(struct hart *h, const struct insn *d) { return csr_access(h, d, RS1_FIELD(d), CSR_RW); }
-static int op_csrrsi(struct hart *h, const struct insn *d) { return csr_access(h, d, RS1_FIELD(d), CSR_RS); }
-static int op_csrrci(struct hart *h, const struct insn *d) { return csr_access(h, d, RS1_FIELD(d), CSR_RC); }
+#define CSR_HANDLER(name, operand, op) \
+	static int op_##name(struct hart *h, const struct insn *d) \
+	{ \
+		return csr_access(h, d, operand, op); \
+	}
+CSR_HANDLER(csrrw, X(src1), CSR_RW)
+CSR_HANDLER(csrrs, X(src1), CSR_RS)
+CSR_HANDLER(csrrc, X(src1), CSR_RC)
+CSR_HANDLER(csrrwi, RS1_FIELD(d), CSR_RW)
+CSR_HANDLER(csrrsi, RS1_FIELD(d), CSR_RS)
+CSR_HANDLER(csrrci, RS1_FIELD(d), CSR_RC)
 
 /* ---- system --------------------------------------------------------------- */
 

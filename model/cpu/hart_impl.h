@@ -35,7 +35,8 @@ struct insn {
 	uint8_t uses;		/* INSN_RS1 | INSN_RS2 | INSN_OWN | INSN_MWRITE: for the timing model */
 	uint8_t msize;		/* bytes a load, store or atomic accesses; 0 for the rest */
 	uint8_t op;		/* the row's number in insn_table (insn_row) */
-	uint8_t wrd;		/* where exec_run writes the result: rd, or HART_X_SINK for x0 */
+	uint8_t wrd;		/* where exec_run writes the result: rd, or HART_X_SINK
+				 * for x0 */
 	union {
 		/* what hart_peek hands the timing model, copied in one piece */
 		struct insn_timing timing;

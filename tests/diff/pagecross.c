@@ -45,7 +45,7 @@ asm(".pushsection .text.pagecross, \"ax\", @progbits\n"
     "	slli t2, t0, 1\n"
     "	add t0, t0, t2\n"
     "	andi t2, t0, 4\n"
-    "	beqz t2, 1f\n"			/* A + 0xffc: taken into page B, or falls through */
+    "	beqz t2, 1f\n"			/* A + 0xffc: taken into page B, or not */
     "	addi t0, t0, 7\n"		/* page B */
     "1:	sw t0, 0(a1)\n"
     "	lw t2, 0(a1)\n"

@@ -530,10 +530,13 @@ static const struct fast_page no_pages[FAST_PAGES] = { [0 ... FAST_PAGES - 1] = 
  * its next pc can leave the page (the link depends on where in its page the
  * entry is, which the entry's place in the decode cache fixes), so a
  * sequential step or a branch within the page needs no page check, and its
- * next entry is at a known distance from its own. What stays the same
- * through the loop is held in registers: nothing in it changes the fetch
- * page (a flush comes from the rows left to hart_step only), the decode
- * cache's place or the privilege. Whether a store needs the slow path's
+ * next entry is at a known distance from its own; a pc in another page
+ * goes on in the loop when that page is in fetch_pages (it becomes the
+ * fetch page, as hart_step's fetch would make it), else ends it. What stays
+ * the same through the loop is held in registers: nothing in it flushes the
+ * fetch pages or changes the I-TLB (a flush comes from the rows left to
+ * hart_step only, and a refill from hart_step's fetch), the decode cache's
+ * place or the privilege. Whether a store needs the slow path's
  * care (a store hook, or a reservation: LR sets one only in hart_step) can
  * only turn false, after an out-of-line call, where it is looked at again;
  * while it does, stores look for their page in a table that holds none.
@@ -561,6 +564,14 @@ __attribute__((noinline, noclone)) uint64_t exec_run(struct hart *h, uint64_t n,
 	enum priv priv;
 	int r;
 	int64_t left = (int64_t)n;	/* steps still allowed, the current one taken */
+	/*
+	 * When the loop last went on into another page: left then, and the
+	 * fetch page before. Until an instruction of the new page has run,
+	 * the loop without fetch_pages would have ended before it (hart_step
+	 * would fetch it): an exit then leaves what that would have left.
+	 */
+	int64_t left_at_switch = -1;
+	struct fast_page page_before;
 
 	if (!h) {
 		exec_links = &links;
@@ -601,8 +612,17 @@ __attribute__((noinline, noclone)) uint64_t exec_run(struct hart *h, uint64_t n,
 	} while (0)
 
 lookup:	/* pc anywhere: its page checked, its entry found */
-	if (__builtin_expect(pc >> 12 != vpn, 0))
-		goto out;
+	if (__builtin_expect(pc >> 12 != vpn, 0)) {
+		const struct fast_page *fp = fetch_pages_find(h, pc >> 12);
+
+		if (!fp)
+			goto out;
+		page_before = h->fetch_page;
+		h->fetch_page = *fp;	/* what hart_step's fetch would make it */
+		vpn = fp->vpn;
+		addend = fp->addend;
+		left_at_switch = left;
+	}
 	hp = (const uint8_t *)(addend + pc);
 	d = &dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
 	DISPATCH();
@@ -705,10 +725,16 @@ call:	/* the row's handler: the slow paths, and a page's last word */
 
 redo:	/* hart_step runs this one, and looks it up again */
 	left++;
-	h->stats.decode_lookups.v[SMODE(priv)]++;
 	pc = PC();
+	if (left == left_at_switch) {
+		h->fetch_page = page_before;	/* the first of its page: not looked up */
+		goto out;
+	}
+	h->stats.decode_lookups.v[SMODE(priv)]++;
 	goto out;
 spent:
+	if (left_at_switch == 0)
+		h->fetch_page = page_before;	/* nothing of the new page has run */
 	left = 0;
 	pc = PC();
 out:

@@ -87,12 +87,22 @@ COLD void hart_decode_miss(struct hart *h, enum priv priv, uint32_t pc, uint32_t
 	decode_at(raw, pc, d);
 }
 
-/* Fetch through translation and PMP; fills the fetch page. 0 or 1 (trapped). */
+/*
+ * Fetch through translation and PMP, or from a page in fetch_pages; fills
+ * the fetch page. 0 or 1 (trapped).
+ */
 static COLD int fetch_slow(struct hart *h, uint32_t *raw)
 {
 	uint32_t pc = h->pc, pa, page;
-	int cause = mmu_translate(h, pc, ACC_FETCH, &pa);
+	const struct fast_page *known = fetch_pages_find(h, pc >> 12);
+	int cause;
 
+	if (known) {
+		h->fetch_page = *known;
+		memcpy(raw, (const void *)(known->addend + pc), 4);
+		return 0;
+	}
+	cause = mmu_translate(h, pc, ACC_FETCH, &pa);
 	if (cause >= 0)
 		return hart_exception(h, cause, pc);
 	if (!memmap_is_ram(h->env.mm, pa, 4) || !pmp_allows(h, pa, 4, ACC_FETCH, h->priv))
@@ -103,6 +113,11 @@ static COLD int fetch_slow(struct hart *h, uint32_t *raw)
 	    pmp_allows(h, page, PAGE_SIZE, ACC_FETCH, h->priv)) {
 		h->fetch_page.vpn = pc >> 12;
 		h->fetch_page.addend = (uintptr_t)memmap_host(h->env.mm, page) - (pc & ~0xfffu);
+		if (h->itlb.gen != h->fetch_gen) {
+			memset(h->fetch_pages, 0xff, sizeof(h->fetch_pages));
+			h->fetch_gen = h->itlb.gen;
+		}
+		h->fetch_pages[(pc >> 12) % FETCH_PAGES] = h->fetch_page;
 	}
 	return 0;
 }

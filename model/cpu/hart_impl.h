@@ -183,6 +183,13 @@ struct hart {
 	/* memory management */
 	struct tlb itlb, dtlb;
 	struct fast_page fetch_page;		/* page of the current pc */
+	/*
+	 * Pages fetched from since the I-TLB last changed (its gen was
+	 * fetch_gen), by page number: a page found here would hit the I-TLB,
+	 * which a hit leaves as it is, so it becomes the fetch page at once.
+	 */
+	struct fast_page fetch_pages[FETCH_PAGES];
+	uint32_t fetch_gen;
 	struct fast_page rd_pages[FAST_PAGES];	/* readable pages */
 	struct fast_page wr_pages[FAST_PAGES];	/* writable pages with D set */
 
@@ -283,6 +290,17 @@ uint64_t exec_run(struct hart *h, uint64_t n, int *trapped);
  * in mode @priv.
  */
 void hart_decode_miss(struct hart *h, enum priv priv, uint32_t pc, uint32_t raw, struct insn *d);
+
+/*
+ * The entry of fetch_pages that page @vpn of code is in, if it is valid (the
+ * I-TLB unchanged since it was filled), else NULL.
+ */
+static inline const struct fast_page *fetch_pages_find(const struct hart *h, uint32_t vpn)
+{
+	const struct fast_page *fp = &h->fetch_pages[vpn % FETCH_PAGES];
+
+	return fp->vpn == vpn && h->itlb.gen == h->fetch_gen ? fp : NULL;
+}
 
 /*
  * Whether the page of @va is in the host-pointer table @pages (rd_pages or

@@ -44,6 +44,7 @@ extern const int insn_table_len;
 /* The row of an illegal encoding (its handler raises illegal instruction). */
 extern const struct insn_desc insn_illegal;
 
+
 /*
  * Formats @raw at @pc into @buf (e.g. "addi a0, a0, 1"); @syms may be NULL.
  */

@@ -52,8 +52,8 @@ void disasm(uint32_t raw, uint32_t pc, const struct symtab *syms, char *buf, int
 		name[i] = d.desc->name[i] == '_' ? '.' : d.desc->name[i];
 	name[i] = '\0';
 	rd = reg_name((raw >> 7) & 31);
-	rs1 = reg_name(d.rs1);
-	rs2 = reg_name(d.rs2);
+	rs1 = reg_name((raw >> 15) & 31);
+	rs2 = reg_name((raw >> 20) & 31);
 	cn = csr_name(d.imm & 0xfff);
 	if (cn)
 		snprintf(csr, sizeof(csr), "%s", cn);
@@ -79,7 +79,7 @@ void disasm(uint32_t raw, uint32_t pc, const struct symtab *syms, char *buf, int
 		snprintf(buf, len, "%s %s, %s", name, rd, target);
 		break;
 	case FMT_CSR: snprintf(buf, len, "%s %s, %s, %s", name, rd, csr, rs1); break;
-	case FMT_CSRI: snprintf(buf, len, "%s %s, %s, %u", name, rd, csr, d.rs1); break;
+	case FMT_CSRI: snprintf(buf, len, "%s %s, %s, %u", name, rd, csr, (raw >> 15) & 31); break;
 	case FMT_AMO: snprintf(buf, len, "%s %s, %s, (%s)", name, rd, rs2, rs1); break;
 	case FMT_LR: snprintf(buf, len, "%s %s, (%s)", name, rd, rs1); break;
 	case FMT_FENCE:

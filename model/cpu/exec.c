@@ -6,6 +6,8 @@
  * transcribed by hand. A handler returns 0 when the instruction retired (it
  * has set the next pc), 1 when it raised an exception, and HART_REDO when a
  * load or store inside hart_run_fast left the hart as it was for hart_step.
+ * The common instructions' semantics are written once, as lists of
+ * expressions, from which come both their handlers and exec_run's code.
  */
 #include <assert.h>
 #include <string.h>
@@ -14,114 +16,100 @@
 #include "cpu/hart_impl.h"
 #include "mem/memmap.h"
 
+/* The value of source register @r (src1 or src2): the instruction reads it. */
 #define X(r) (h->x[d->r])
-/* The common instructions' handlers: inlined into exec_run's loop (their table entries stay). */
-#define HOT static inline __attribute__((always_inline))
+/* The rs1 field as an immediate (the CSR rows' uimm), or as a register that may not be read. */
+#define RS1_FIELD(d) (((d)->raw >> 15) & 31)
+#define RS2_FIELD(d) (((d)->raw >> 20) & 31)
 #define NEXT() (h->pc += 4, 0)
 
 /* ---- integer register-register and register-immediate -------------------- */
 
-#define ALU(name, expr) \
-	HOT int op_##name(struct hart *h, const struct insn *d) \
+/* M extension: results for every corner case are the specification's. */
+static inline uint32_t div_signed(uint32_t a, uint32_t b)
+{
+	if (b == 0)
+		return UINT32_MAX;
+	if (a == (uint32_t)INT32_MIN && b == UINT32_MAX)
+		return a;	/* overflow: the dividend */
+	return (uint32_t)((int32_t)a / (int32_t)b);
+}
+
+static inline uint32_t rem_signed(uint32_t a, uint32_t b)
+{
+	if (b == 0)
+		return a;
+	if (a == (uint32_t)INT32_MIN && b == UINT32_MAX)
+		return 0;
+	return (uint32_t)((int32_t)a % (int32_t)b);
+}
+
+/* Register-register rows: the result from a (rs1's value) and b (rs2's). */
+#define ALU_RR_ROWS(F) \
+	F(add, a + b) \
+	F(sub, a - b) \
+	F(sll, a << (b & 31)) \
+	F(slt, (int32_t)a < (int32_t)b) \
+	F(sltu, a < b) \
+	F(xor, a ^ b) \
+	F(srl, a >> (b & 31)) \
+	F(sra, (uint32_t)((int32_t)a >> (b & 31))) \
+	F(or, a | b) \
+	F(and, a & b) \
+	F(mul, a * b) \
+	F(mulh, (uint32_t)(((int64_t)(int32_t)a * (int64_t)(int32_t)b) >> 32)) \
+	F(mulhsu, (uint32_t)(((int64_t)(int32_t)a * (int64_t)(uint64_t)b) >> 32)) \
+	F(mulhu, (uint32_t)(((uint64_t)a * (uint64_t)b) >> 32)) \
+	F(div, div_signed(a, b)) \
+	F(divu, b ? a / b : UINT32_MAX) \
+	F(rem, rem_signed(a, b)) \
+	F(remu, b ? a % b : a)
+
+/* Register-immediate rows: the result from a (rs1's value) and b (the immediate). */
+#define ALU_RI_ROWS(F) \
+	F(addi, a + b) \
+	F(slti, (int32_t)a < (int32_t)b) \
+	F(sltiu, a < b) \
+	F(xori, a ^ b) \
+	F(ori, a | b) \
+	F(andi, a & b) \
+	F(slli, a << b) \
+	F(srli, a >> b) \
+	F(srai, (uint32_t)((int32_t)a >> b))
+
+#define ALU_RR_HANDLER(name, expr) \
+	static int op_##name(struct hart *h, const struct insn *d) \
 	{ \
-		uint32_t a = X(rs1), b = X(rs2); \
-		(void)b; \
+		uint32_t a = X(src1), b = X(src2); \
 		h->x[d->rd] = (expr); \
 		return NEXT(); \
 	}
-#define ALUI(name, expr) \
-	HOT int op_##name(struct hart *h, const struct insn *d) \
+#define ALU_RI_HANDLER(name, expr) \
+	static int op_##name(struct hart *h, const struct insn *d) \
 	{ \
-		uint32_t a = X(rs1), b = (uint32_t)d->imm; \
+		uint32_t a = X(src1), b = (uint32_t)d->imm; \
 		h->x[d->rd] = (expr); \
 		return NEXT(); \
 	}
-
-ALU(add, a + b)
-ALU(sub, a - b)
-ALU(sll, a << (b & 31))
-ALU(slt, (int32_t)a < (int32_t)b)
-ALU(sltu, a < b)
-ALU(xor, a ^ b)
-ALU(srl, a >> (b & 31))
-ALU(sra, (uint32_t)((int32_t)a >> (b & 31)))
-ALU(or, a | b)
-ALU(and, a & b)
-ALUI(addi, a + b)
-ALUI(slti, (int32_t)a < (int32_t)b)
-ALUI(sltiu, a < b)
-ALUI(xori, a ^ b)
-ALUI(ori, a | b)
-ALUI(andi, a & b)
-ALUI(slli, a << b)
-ALUI(srli, a >> b)
-ALUI(srai, (uint32_t)((int32_t)a >> b))
-
-/* ---- M extension: results for every corner case are the specification's -- */
-
-ALU(mul, a * b)
-ALU(mulh, (uint32_t)(((int64_t)(int32_t)a * (int64_t)(int32_t)b) >> 32))
-ALU(mulhsu, (uint32_t)(((int64_t)(int32_t)a * (int64_t)(uint64_t)b) >> 32))
-ALU(mulhu, (uint32_t)(((uint64_t)a * (uint64_t)b) >> 32))
-
-static int op_div(struct hart *h, const struct insn *d)
-{
-	int32_t a = (int32_t)X(rs1), b = (int32_t)X(rs2);
-
-	if (b == 0)
-		h->x[d->rd] = UINT32_MAX;
-	else if (a == INT32_MIN && b == -1)
-		h->x[d->rd] = (uint32_t)INT32_MIN;	/* overflow: the dividend */
-	else
-		h->x[d->rd] = (uint32_t)(a / b);
-	return NEXT();
-}
-
-static int op_divu(struct hart *h, const struct insn *d)
-{
-	uint32_t a = X(rs1), b = X(rs2);
-
-	h->x[d->rd] = b ? a / b : UINT32_MAX;
-	return NEXT();
-}
-
-static int op_rem(struct hart *h, const struct insn *d)
-{
-	int32_t a = (int32_t)X(rs1), b = (int32_t)X(rs2);
-
-	if (b == 0)
-		h->x[d->rd] = (uint32_t)a;
-	else if (a == INT32_MIN && b == -1)
-		h->x[d->rd] = 0;
-	else
-		h->x[d->rd] = (uint32_t)(a % b);
-	return NEXT();
-}
-
-static int op_remu(struct hart *h, const struct insn *d)
-{
-	uint32_t a = X(rs1), b = X(rs2);
-
-	h->x[d->rd] = b ? a % b : a;
-	return NEXT();
-}
+ALU_RR_ROWS(ALU_RR_HANDLER)
+ALU_RI_ROWS(ALU_RI_HANDLER)
 
 /* ---- upper immediates and control transfer -------------------------------- */
 
-HOT int op_lui(struct hart *h, const struct insn *d)
+static int op_lui(struct hart *h, const struct insn *d)
 {
 	h->x[d->rd] = (uint32_t)d->imm;
 	return NEXT();
 }
 
-HOT int op_auipc(struct hart *h, const struct insn *d)
+static int op_auipc(struct hart *h, const struct insn *d)
 {
 	h->x[d->rd] = h->pc + (uint32_t)d->imm;
 	return NEXT();
 }
 
 /* Without the C extension every target must be 4-byte aligned. */
-HOT int jump(struct hart *h, const struct insn *d, uint32_t target)
+static int jump(struct hart *h, const struct insn *d, uint32_t target)
 {
 	if (target & 3)
 		return hart_exception(h, CAUSE_FETCH_MISALIGNED, target);
@@ -130,7 +118,7 @@ HOT int jump(struct hart *h, const struct insn *d, uint32_t target)
 	return 0;
 }
 
-HOT int op_jal(struct hart *h, const struct insn *d)
+static int op_jal(struct hart *h, const struct insn *d)
 {
 	/* A jump to itself can only be left by an interrupt: hart_step idles it. */
 	if (d->imm == 0 && h->spin_detect)
@@ -138,15 +126,24 @@ HOT int op_jal(struct hart *h, const struct insn *d)
 	return jump(h, d, h->pc + (uint32_t)d->imm);
 }
 
-HOT int op_jalr(struct hart *h, const struct insn *d)
+static int op_jalr(struct hart *h, const struct insn *d)
 {
-	return jump(h, d, (X(rs1) + (uint32_t)d->imm) & ~1u);
+	return jump(h, d, (X(src1) + (uint32_t)d->imm) & ~1u);
 }
 
-#define BRANCH(name, cond) \
-	HOT int op_##name(struct hart *h, const struct insn *d) \
+/* Conditional branches: taken when the condition on a (rs1's value) and b (rs2's) holds. */
+#define BRANCH_ROWS(F) \
+	F(beq, a == b) \
+	F(bne, a != b) \
+	F(blt, (int32_t)a < (int32_t)b) \
+	F(bge, (int32_t)a >= (int32_t)b) \
+	F(bltu, a < b) \
+	F(bgeu, a >= b)
+
+#define BRANCH_HANDLER(name, cond) \
+	static int op_##name(struct hart *h, const struct insn *d) \
 	{ \
-		uint32_t a = X(rs1), b = X(rs2); \
+		uint32_t a = X(src1), b = X(src2); \
 		uint32_t target = h->pc + (uint32_t)d->imm; \
 		if (!(cond)) \
 			return NEXT(); \
@@ -155,45 +152,45 @@ HOT int op_jalr(struct hart *h, const struct insn *d)
 		h->pc = target; \
 		return 0; \
 	}
-
-BRANCH(beq, a == b)
-BRANCH(bne, a != b)
-BRANCH(blt, (int32_t)a < (int32_t)b)
-BRANCH(bge, (int32_t)a >= (int32_t)b)
-BRANCH(bltu, a < b)
-BRANCH(bgeu, a >= b)
+BRANCH_ROWS(BRANCH_HANDLER)
 
 /* ---- loads and stores ----------------------------------------------------- */
 
-#define LOAD(name, size, conv) \
-	HOT int op_##name(struct hart *h, const struct insn *d) \
+/* Loads: bytes read, and the type that extends them. */
+#define LOAD_ROWS(F) \
+	F(lb, 1, int8_t) \
+	F(lh, 2, int16_t) \
+	F(lw, 4, uint32_t) \
+	F(lbu, 1, uint8_t) \
+	F(lhu, 2, uint16_t)
+
+#define LOAD_HANDLER(name, size, conv) \
+	static int op_##name(struct hart *h, const struct insn *d) \
 	{ \
 		uint32_t v; \
-		int r = hart_load(h, X(rs1) + (uint32_t)d->imm, size, &v); \
+		int r = hart_load(h, X(src1) + (uint32_t)d->imm, size, &v); \
 		if (r) \
 			return r; \
 		h->x[d->rd] = (uint32_t)(conv)v; \
 		return NEXT(); \
 	}
+LOAD_ROWS(LOAD_HANDLER)
 
-LOAD(lb, 1, int8_t)
-LOAD(lh, 2, int16_t)
-LOAD(lw, 4, uint32_t)
-LOAD(lbu, 1, uint8_t)
-LOAD(lhu, 2, uint16_t)
+/* Stores: bytes written. */
+#define STORE_ROWS(F) \
+	F(sb, 1) \
+	F(sh, 2) \
+	F(sw, 4)
 
-#define STORE(name, size) \
-	HOT int op_##name(struct hart *h, const struct insn *d) \
+#define STORE_HANDLER(name, size) \
+	static int op_##name(struct hart *h, const struct insn *d) \
 	{ \
-		int r = hart_store(h, X(rs1) + (uint32_t)d->imm, size, X(rs2)); \
+		int r = hart_store(h, X(src1) + (uint32_t)d->imm, size, X(src2)); \
 		if (r) \
 			return r; \
 		return NEXT(); \
 	}
-
-STORE(sb, 1)
-STORE(sh, 2)
-STORE(sw, 4)
+STORE_ROWS(STORE_HANDLER)
 
 /* ---- A extension ---------------------------------------------------------- */
 
@@ -227,7 +224,7 @@ static int op_lr_w(struct hart *h, const struct insn *d)
 {
 	uint32_t *w, pa;
 
-	w = amo_word(h, X(rs1), ACC_LOAD, &pa);
+	w = amo_word(h, X(src1), ACC_LOAD, &pa);
 	if (!w)
 		return 1;
 	h->x[d->rd] = *w;
@@ -242,14 +239,14 @@ static int op_sc_w(struct hart *h, const struct insn *d)
 	uint32_t *w, pa, mine = 1u << h->id;
 	int ok;
 
-	w = amo_word(h, X(rs1), ACC_STORE, &pa);
+	w = amo_word(h, X(src1), ACC_STORE, &pa);
 	if (!w)
 		return 1;
 	ok = (lr->active & mine) && lr->addr[h->id] == pa;
 	lr->active &= ~mine;
 	if (ok) {
 		lr_break(lr, pa);
-		*w = X(rs2);
+		*w = X(src2);
 	}
 	h->x[d->rd] = !ok;
 	h->yield_hint |= !ok;	/* another hart took the reservation */
@@ -259,8 +256,8 @@ static int op_sc_w(struct hart *h, const struct insn *d)
 #define AMO(name, expr) \
 	static int op_##name(struct hart *h, const struct insn *d) \
 	{ \
-		uint32_t *w, pa, a, b = X(rs2); \
-		w = amo_word(h, X(rs1), ACC_STORE, &pa); \
+		uint32_t *w, pa, a, b = X(src2); \
+		w = amo_word(h, X(src1), ACC_STORE, &pa); \
 		if (!w) \
 			return 1; \
 		a = *w; \
@@ -285,12 +282,17 @@ AMO(amomaxu_w, a > b ? a : b)
 
 enum { CSR_RW, CSR_RS, CSR_RC };
 
-static int op_csrrw(struct hart *h, const struct insn *d) { return csr_access(h, d, X(rs1), CSR_RW); }
-static int op_csrrs(struct hart *h, const struct insn *d) { return csr_access(h, d, X(rs1), CSR_RS); }
-static int op_csrrc(struct hart *h, const struct insn *d) { return csr_access(h, d, X(rs1), CSR_RC); }
-static int op_csrrwi(struct hart *h, const struct insn *d) { return csr_access(h, d, d->rs1, CSR_RW); }
-static int op_csrrsi(struct hart *h, const struct insn *d) { return csr_access(h, d, d->rs1, CSR_RS); }
-static int op_csrrci(struct hart *h, const struct insn *d) { return csr_access(h, d, d->rs1, CSR_RC); }
+#define CSR_HANDLER(name, operand, op) \
+	static int op_##name(struct hart *h, const struct insn *d) \
+	{ \
+		return csr_access(h, d, operand, op); \
+	}
+CSR_HANDLER(csrrw, X(src1), CSR_RW)
+CSR_HANDLER(csrrs, X(src1), CSR_RS)
+CSR_HANDLER(csrrc, X(src1), CSR_RC)
+CSR_HANDLER(csrrwi, RS1_FIELD(d), CSR_RW)
+CSR_HANDLER(csrrsi, RS1_FIELD(d), CSR_RS)
+CSR_HANDLER(csrrci, RS1_FIELD(d), CSR_RC)
 
 /* ---- system --------------------------------------------------------------- */
 
@@ -374,9 +376,9 @@ static int op_wfi(struct hart *h, const struct insn *d)
 
 static int op_sfence_vma(struct hart *h, const struct insn *d)
 {
-	int all_addr = d->rs1 == 0, all_asid = d->rs2 == 0;
-	uint32_t va = X(rs1);
-	uint16_t asid = X(rs2) & 0x1ff;
+	int all_addr = RS1_FIELD(d) == 0, all_asid = RS2_FIELD(d) == 0;
+	uint32_t va = X(src1);
+	uint16_t asid = X(src2) & 0x1ff;
 
 	if (h->priv == PRIV_U || (h->priv == PRIV_S && (h->mstatus & MSTATUS_TVM)))
 		return op_illegal(h, d);
@@ -396,9 +398,11 @@ static int op_sfence_vma(struct hart *h, const struct insn *d)
 /*
  * The rows, in the order decode tries them: ROW(name, mask, match, format,
  * writes rd), and R(name, mask, match) for register-register rows. One list
- * makes the table, the row numbers (struct insn's op) and exec_one's cases.
+ * makes the table, the row numbers (struct insn's op) and exec_run's links.
+ * The plain rows come first: exec_run runs them; it leaves the others to
+ * hart_step (STEP_ROWS).
  */
-#define INSN_ROWS(ROW, R) \
+#define PLAIN_ROWS(ROW, R) \
 	ROW(lui, M_U, 0x00000037, FMT_U, 1) \
 	ROW(auipc, M_U, 0x00000017, FMT_U, 1) \
 	ROW(jal, M_U, 0x0000006f, FMT_JAL, 1) \
@@ -445,7 +449,13 @@ static int op_sfence_vma(struct hart *h, const struct insn *d)
 	R(divu, M_R, 0x02005033) \
 	R(rem, M_R, 0x02006033) \
 	R(remu, M_R, 0x02007033) \
-	ROW(fence, M_I, 0x0000000f, FMT_FENCE, 0) \
+	ROW(fence, M_I, 0x0000000f, FMT_FENCE, 0)
+/*
+ * Anything that may change the privilege, the interrupt enables, the
+ * counters or what hart_run_fast checks once per call; atomics, for their
+ * yield hint; and an illegal word.
+ */
+#define STEP_ROWS(ROW) \
 	ROW(fence_i, M_I, 0x0000100f, FMT_NONE, 0) \
 	ROW(ecall, 0xffffffffu, 0x00000073, FMT_NONE, 0) \
 	ROW(ebreak, 0xffffffffu, 0x00100073, FMT_NONE, 0) \
@@ -473,7 +483,7 @@ static int op_sfence_vma(struct hart *h, const struct insn *d)
 
 #define TABLE_ROW(name, mask, match, fmt, wr) { #name, mask, match, fmt, op_##name, wr },
 #define TABLE_R(name, mask, match) TABLE_ROW(name, mask, match, FMT_R, 1)
-const struct insn_desc insn_table[] = { INSN_ROWS(TABLE_ROW, TABLE_R) };
+const struct insn_desc insn_table[] = { PLAIN_ROWS(TABLE_ROW, TABLE_R) STEP_ROWS(TABLE_ROW) };
 #undef TABLE_ROW
 #undef TABLE_R
 
@@ -481,76 +491,281 @@ const int insn_table_len = sizeof(insn_table) / sizeof(insn_table[0]);
 
 /* Row numbers: OP_lui is 0, and so on; OP_ILLEGAL for encodings no row matches. */
 #define ROW_NUMBER(name, ...) OP_##name,
-enum { INSN_ROWS(ROW_NUMBER, ROW_NUMBER) OP_ILLEGAL };
+enum { PLAIN_ROWS(ROW_NUMBER, ROW_NUMBER) STEP_ROWS(ROW_NUMBER) OP_ILLEGAL };
 #undef ROW_NUMBER
 _Static_assert(OP_ILLEGAL < 256, "row numbers fit struct insn's op");
-/* The first of the rows that only hart_step runs (exec_one); decode checks the split. */
+/* The first of the rows that only hart_step runs; decode checks the split. */
 #define OP_FIRST_STEP OP_fence_i
 
 const struct insn_desc insn_illegal = { "illegal", 0, 0, FMT_NONE, op_illegal, 0 };
 
 /*
- * exec_run's step of @d: its handler, inlined, or HART_REDO for what the
- * loop leaves to hart_step: the rows from fence_i on (anything that may
- * change the privilege, the interrupt enables, the counters or what
- * hart_run_fast checks once per call; atomics, for their yield hint), an
- * illegal word, and a jump to itself (spin detection). Each case's test is a
- * constant, so only the cases that hand back keep one.
+ * exec_run's code for the entries of the decode cache, one label inside it
+ * each; exec_run publishes them (exec_links) for decode_at to choose from.
  */
-static inline __attribute__((always_inline)) int exec_one(struct hart *h, const struct insn *d)
+struct exec_links {
+	const void *row[OP_FIRST_STEP];	/* each plain row's; a branch's or a jal's
+					 * when its target is in its own page */
+	const void *far[OP_FIRST_STEP];	/* a branch's or a jal's with its target in
+					 * another page; NULL for the other rows */
+	const void *call;	/* the row's handler, out of line: an instruction in the last
+				 * word of a page, whose next pc is in another page (the
+				 * loop's loads and stores come there too when their page
+				 * is not in the fast tables) */
+	const void *redo;	/* left to hart_step: the STEP_ROWS, an illegal word, a jump
+				 * to itself (spin detection), a misaligned branch or jal */
+};
+
+static const struct exec_links *exec_links;
+
+/* A host-pointer table that holds no page: exec_run's stores look there when they need care. */
+static const struct fast_page no_pages[FAST_PAGES] = { [0 ... FAST_PAGES - 1] = { ~0u, 0 } };
+
+/*
+ * The turn's loop, threaded: each entry of the decode cache holds the
+ * address of its code (struct insn's link), which runs the instruction and
+ * goes on to the next one's. Instead of the pc, the loop keeps the host
+ * address of the instruction word in a register (the pc is that less the
+ * fetch page's addend). The code of an entry knows from its link whether
+ * its next pc can leave the page (the link depends on where in its page the
+ * entry is, which the entry's place in the decode cache fixes), so a
+ * sequential step or a branch within the page needs no page check, and its
+ * next entry is at a known distance from its own; a pc in another page
+ * goes on in the loop when that page is in fetch_pages (it becomes the
+ * fetch page, as hart_step's fetch would make it), else ends it. What stays
+ * the same through the loop is held in registers: nothing in it flushes the
+ * fetch pages or changes the I-TLB (a flush comes from the rows left to
+ * hart_step only, and a refill from hart_step's fetch), the decode cache's
+ * place or the privilege. Whether a store needs the slow path's
+ * care (a store hook, or a reservation: LR sets one only in hart_step) can
+ * only turn false, after an out-of-line call, where it is looked at again;
+ * while it does, stores look for their page in a table that holds none.
+ *
+ * Called with @h NULL, it publishes its labels and returns. Never inlined
+ * or cloned: a label's address must be the same for every call.
+ */
+__attribute__((noinline, noclone)) uint64_t exec_run(struct hart *h, uint64_t n, int *trapped)
 {
-#define ROW_CASE(name, ...) \
-	case OP_##name: \
-		if (OP_##name >= OP_FIRST_STEP || (OP_##name == OP_jal && d->imm == 0)) \
-			return HART_REDO; \
-		return op_##name(h, d);
-	switch (d->op) {
-	INSN_ROWS(ROW_CASE, ROW_CASE)
-	case OP_ILLEGAL:
-		return HART_REDO;
-	default:
-		__builtin_unreachable();	/* decode sets no other number */
+#define ROW_LINK(name, ...) [OP_##name] = &&run_##name,
+#define FAR_LINK(name, ...) [OP_##name] = &&far_##name,
+	static const struct exec_links links = {
+		.row = { PLAIN_ROWS(ROW_LINK, ROW_LINK) },
+		.far = { BRANCH_ROWS(FAR_LINK) [OP_jal] = &&far_jal },
+		.call = &&call,
+		.redo = &&redo,
+	};
+#undef ROW_LINK
+#undef FAR_LINK
+	uint32_t vpn, pc, raw;
+	uintptr_t addend;
+	const uint8_t *hp;	/* the host address of the instruction at pc */
+	struct insn *dcache, *d;
+	const struct fast_page *wr_pages;	/* h->wr_pages, or no_pages */
+	enum priv priv;
+	int r;
+	int64_t left = (int64_t)n;	/* steps still allowed, the current one taken */
+	/*
+	 * When the loop last went on into another page: left then, and the
+	 * fetch page before. Until an instruction of the new page has run,
+	 * the loop without fetch_pages would have ended before it (hart_step
+	 * would fetch it): an exit then leaves what that would have left.
+	 */
+	int64_t left_at_switch = -1;
+	struct fast_page page_before;
+
+	if (!h) {
+		exec_links = &links;
+		return 0;
 	}
-#undef ROW_CASE
+	vpn = h->fetch_page.vpn;
+	addend = h->fetch_page.addend;
+	dcache = h->dcache;
+	priv = h->priv;
+	wr_pages = h->store_hook || h->env.lr->active ? no_pages : h->wr_pages;
+	pc = h->pc;
+
+/* From d, the entry of the word at hp: its step, if the budget allows one. */
+#define DISPATCH() \
+	do { \
+		if (__builtin_expect(--left < 0, 0)) \
+			goto spent; \
+		memcpy(&raw, hp, 4); \
+		if (__builtin_expect(d->raw != raw, 0)) \
+			hart_decode_miss(h, priv, PC(), raw, d); \
+		goto *d->link; \
+	} while (0)
+#define PC() ((uint32_t)((uintptr_t)hp - addend))
+/* On to the next word of the same page. */
+#define NEXT_WORD() \
+	do { \
+		hp += 4; \
+		d++; \
+		DISPATCH(); \
+	} while (0)
+/* A branch or jal to its target in the same page: a page's entries are in a row. */
+#define TAKEN_NEAR() \
+	do { \
+		hp += d->imm; \
+		/* imm / 4 entries on: imm is a multiple of 4 (link_at) */ \
+		d = (struct insn *)((uintptr_t)d + (intptr_t)d->imm * (intptr_t)(sizeof(*d) / 4)); \
+		DISPATCH(); \
+	} while (0)
+
+lookup:	/* pc anywhere: its page checked, its entry found */
+	if (__builtin_expect(pc >> 12 != vpn, 0)) {
+		const struct fast_page *fp = fetch_pages_find(h, pc >> 12);
+
+		if (!fp)
+			goto out;
+		page_before = h->fetch_page;
+		h->fetch_page = *fp;	/* what hart_step's fetch would make it */
+		vpn = fp->vpn;
+		addend = fp->addend;
+		left_at_switch = left;
+	}
+	hp = (const uint8_t *)(addend + pc);
+	d = &dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
+	DISPATCH();
+
+#define ALU_RR_RUN(name, expr) \
+	run_##name: { \
+		uint32_t a = X(src1), b = X(src2); \
+		h->x[d->wrd] = (expr); \
+		NEXT_WORD(); \
+	}
+#define ALU_RI_RUN(name, expr) \
+	run_##name: { \
+		uint32_t a = X(src1), b = (uint32_t)d->imm; \
+		h->x[d->wrd] = (expr); \
+		NEXT_WORD(); \
+	}
+	ALU_RR_ROWS(ALU_RR_RUN)
+	ALU_RI_ROWS(ALU_RI_RUN)
+#define BRANCH_RUN(name, cond) \
+	run_##name: { \
+		uint32_t a = X(src1), b = X(src2); \
+		if (cond) \
+			TAKEN_NEAR(); \
+		NEXT_WORD(); \
+	} \
+	far_##name: { \
+		uint32_t a = X(src1), b = X(src2); \
+		if (!(cond)) \
+			NEXT_WORD(); \
+		pc = PC() + (uint32_t)d->imm; \
+		goto lookup; \
+	}
+	BRANCH_ROWS(BRANCH_RUN)
+#define LOAD_RUN(name, size, conv) \
+	run_##name: { \
+		uint32_t va = X(src1) + (uint32_t)d->imm; \
+		uint8_t *p; \
+		if (__builtin_expect((va & (size - 1)) || !fast_host(h->rd_pages, va, &p), 0)) \
+			goto call; \
+		h->x[d->wrd] = (uint32_t)(conv)host_read(p, size); \
+		NEXT_WORD(); \
+	}
+	LOAD_ROWS(LOAD_RUN)
+#define STORE_RUN(name, size) \
+	run_##name: { \
+		uint32_t va = X(src1) + (uint32_t)d->imm; \
+		uint8_t *p; \
+		if (__builtin_expect((va & (size - 1)) || !fast_host(wr_pages, va, &p), 0)) \
+			goto call; \
+		host_write(p, size, X(src2)); \
+		NEXT_WORD(); \
+	}
+	STORE_ROWS(STORE_RUN)
+run_lui:
+	h->x[d->wrd] = (uint32_t)d->imm;
+	NEXT_WORD();
+run_auipc:
+	h->x[d->wrd] = PC() + (uint32_t)d->imm;
+	NEXT_WORD();
+run_fence:	/* harts share one memory and run one instruction at a time: nothing to order */
+	NEXT_WORD();
+run_jal:
+	h->x[d->wrd] = PC() + 4;
+	TAKEN_NEAR();
+far_jal:
+	h->x[d->wrd] = PC() + 4;
+	pc = PC() + (uint32_t)d->imm;
+	goto lookup;
+run_jalr: {
+		uint32_t target = (X(src1) + (uint32_t)d->imm) & ~1u;
+
+		if (target & 3)
+			goto redo;	/* hart_step raises the exception */
+		h->x[d->wrd] = PC() + 4;
+		pc = target;
+		goto lookup;
+	}
+#undef ALU_RR_RUN
+#undef ALU_RI_RUN
+#undef BRANCH_RUN
+#undef LOAD_RUN
+#undef STORE_RUN
+#undef TAKEN_NEAR
+#undef NEXT_WORD
+#undef DISPATCH
+
+call:	/* the row's handler: the slow paths, and a page's last word */
+	h->pc = PC();
+	r = d->desc->exec(h, d);
+	h->x[0] = 0;
+	if (__builtin_expect(r == 1, 0)) {
+		*trapped = 1;
+		return n - (uint64_t)left;	/* the trap took this step; h->pc is its vector */
+	}
+	if (r == HART_REDO)
+		goto redo;
+	pc = h->pc;
+	wr_pages = h->store_hook || h->env.lr->active ? no_pages : h->wr_pages;
+	goto lookup;
+
+redo:	/* hart_step runs this one, and looks it up again */
+	left++;
+	pc = PC();
+	if (left == left_at_switch) {
+		h->fetch_page = page_before;	/* the first of its page: not looked up */
+		goto out;
+	}
+	h->stats.decode_lookups.v[SMODE(priv)]++;
+	goto out;
+spent:
+	if (left_at_switch == 0)
+		h->fetch_page = page_before;	/* nothing of the new page has run */
+	left = 0;
+	pc = PC();
+out:
+	h->pc = pc;
+	return n - (uint64_t)left;
+#undef PC
 }
 
-uint64_t exec_run(struct hart *h, uint64_t n, int *trapped)
+/*
+ * The link of @d, the entry of the instruction at page offset @off: see
+ * struct exec_links.
+ */
+static const void *link_at(const struct insn *d, uint32_t off)
 {
-	/*
-	 * Held in registers: nothing in the loop changes the fetch page (a
-	 * flush comes from the rows left to hart_step only) or the decode
-	 * cache's place, and the compiler cannot know that guest stores leave
-	 * them be.
-	 */
-	const uint32_t vpn = h->fetch_page.vpn;
-	const uintptr_t addend = h->fetch_page.addend;
-	struct insn *const dcache = h->dcache;
-	enum priv priv = h->priv;
-	uint64_t i;
+	int jal = d->op == OP_jal, branch = d->cls == IC_BRANCH;
 
-	for (i = 0; i < n; i++) {
-		uint32_t pc = h->pc, raw;
-		struct insn *d;
-		int r;
+	if (!exec_links)
+		exec_run(NULL, 0, NULL);
+	if (d->op >= OP_FIRST_STEP || (jal && d->imm == 0) || ((jal || branch) && (d->imm & 3)))
+		return exec_links->redo;
+	if (off == PAGE_SIZE - 4)
+		return exec_links->call;
+	if ((jal || branch) && off + (uint32_t)d->imm >= PAGE_SIZE)
+		return exec_links->far[d->op];
+	return exec_links->row[d->op];
+}
 
-		if (__builtin_expect(vpn != pc >> 12, 0))
-			break;
-		memcpy(&raw, (const void *)(addend + pc), 4);
-		d = &dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
-		if (__builtin_expect(d->raw != raw, 0))
-			hart_decode_miss(h, priv, raw, d);
-		r = exec_one(h, d);
-		h->x[0] = 0;
-		if (__builtin_expect(r != 0, 0)) {
-			if (r == HART_REDO) {
-				h->stats.decode_lookups.v[SMODE(priv)]++;	/* hart_step looks again */
-				break;
-			}
-			*trapped = 1;
-			return i + 1;	/* the trap took this step */
-		}
-	}
-	return i;
+void decode_at(uint32_t raw, uint32_t pc, struct insn *d)
+{
+	decode(raw, d);
+	d->link = link_at(d, pc & (PAGE_SIZE - 1));
 }
 
 /* Sign bits of an immediate whose sign is instruction bit 31, placed from bit @pos up. */
@@ -652,11 +867,9 @@ void decode(uint32_t raw, struct insn *d)
 	}
 	memset(d, 0, sizeof(*d));
 	d->raw = raw;
-	d->desc = row;
 	d->op = (uint8_t)(row == &insn_illegal ? OP_ILLEGAL : row - insn_table);
 	d->rd = (raw >> 7) & 31;
-	d->rs1 = (raw >> 15) & 31;
-	d->rs2 = (raw >> 20) & 31;
+	d->desc = row;
 	d->cls = (uint8_t)classify(row);
 	switch (row->fmt) {
 	case FMT_R: case FMT_STORE: case FMT_BRANCH: case FMT_SFENCE:
@@ -687,8 +900,8 @@ void decode(uint32_t raw, struct insn *d)
 	 */
 	if ((raw & 0x7fff) == 0x6013 && ((raw >> 20) & 0x1f) <= 3 && ((raw >> 20) & 0x1f) != 2)
 		d->cls = IC_PREFETCH;
-	d->src1 = (d->uses & INSN_RS1) ? d->rs1 : 0;
-	d->src2 = (d->uses & INSN_RS2) ? d->rs2 : 0;
+	d->src1 = (d->uses & INSN_RS1) ? RS1_FIELD(d) : 0;
+	d->src2 = (d->uses & INSN_RS2) ? RS2_FIELD(d) : 0;
 	if (d->cls == IC_LOAD || d->cls == IC_STORE || d->cls == IC_AMO) {
 		d->msize = d->cls == IC_AMO ? 4 : (uint8_t)(1u << ((raw >> 12) & 3));
 		if (d->cls == IC_STORE || (d->uses & INSN_OWN))
@@ -711,4 +924,5 @@ void decode(uint32_t raw, struct insn *d)
 	/* Instructions that do not write rd get rd = 0 so the handler's write is harmless. */
 	if (!row->writes_rd)
 		d->rd = 0;
+	d->wrd = d->rd ? d->rd : HART_X_SINK;
 }

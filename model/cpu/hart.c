@@ -33,7 +33,7 @@ struct hart *hart_new(int id, const struct config *cfg, const struct hart_env *e
 		return NULL;
 	}
 	/* Every entry holds the word 0 (illegal), decoded once. */
-	decode(0, &h->dcache[0]);
+	decode_at(0, 0, &h->dcache[0]);
 	for (int i = 1; i < DECODE_CACHE_ENTRIES; i++)
 		h->dcache[i] = h->dcache[0];
 	hart_reset(h, 0, 0);
@@ -79,19 +79,30 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
 	h->last_trap_vector = ~0u;
 }
 
-COLD void hart_decode_miss(struct hart *h, enum priv priv, uint32_t raw, struct insn *d)
+COLD void hart_decode_miss(struct hart *h, enum priv priv, uint32_t pc, uint32_t raw,
+			    struct insn *d)
 {
 	h->stats.decode_misses.v[SMODE(priv)]++;
 	h->stats.decode_replaced.v[SMODE(priv)] += d->raw != 0;
-	decode(raw, d);
+	decode_at(raw, pc, d);
 }
 
-/* Fetch through translation and PMP; fills the fetch page. 0 or 1 (trapped). */
+/*
+ * Fetch through translation and PMP, or from a page in fetch_pages; fills
+ * the fetch page. 0 or 1 (trapped).
+ */
 static COLD int fetch_slow(struct hart *h, uint32_t *raw)
 {
 	uint32_t pc = h->pc, pa, page;
-	int cause = mmu_translate(h, pc, ACC_FETCH, &pa);
+	const struct fast_page *known = fetch_pages_find(h, pc >> 12);
+	int cause;
 
+	if (known) {
+		h->fetch_page = *known;
+		memcpy(raw, (const void *)(known->addend + pc), 4);
+		return 0;
+	}
+	cause = mmu_translate(h, pc, ACC_FETCH, &pa);
 	if (cause >= 0)
 		return hart_exception(h, cause, pc);
 	if (!memmap_is_ram(h->env.mm, pa, 4) || !pmp_allows(h, pa, 4, ACC_FETCH, h->priv))
@@ -102,6 +113,11 @@ static COLD int fetch_slow(struct hart *h, uint32_t *raw)
 	    pmp_allows(h, page, PAGE_SIZE, ACC_FETCH, h->priv)) {
 		h->fetch_page.vpn = pc >> 12;
 		h->fetch_page.addend = (uintptr_t)memmap_host(h->env.mm, page) - (pc & ~0xfffu);
+		if (h->itlb.gen != h->fetch_gen) {
+			memset(h->fetch_pages, 0xff, sizeof(h->fetch_pages));
+			h->fetch_gen = h->itlb.gen;
+		}
+		h->fetch_pages[(pc >> 12) % FETCH_PAGES] = h->fetch_page;
 	}
 	return 0;
 }
@@ -203,8 +219,7 @@ static COLD __attribute__((noinline)) enum hart_event check_triggers(struct hart
 
 /*
  * Runs @d (its handler's result: 0, 1, as insn_fn) through its table row's
- * handler: one indirect call, which costs a single step less than exec_run's
- * switch would out of line.
+ * handler: one indirect call.
  */
 static inline int insn_exec(struct hart *h, const struct insn *d)
 {
@@ -279,7 +294,7 @@ enum hart_event hart_step(struct hart *h)
 	d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
 	h->stats.decode_lookups.v[SMODE(priv)]++;
 	if (__builtin_expect(d->raw != raw, 0))
-		hart_decode_miss(h, priv, raw, d);
+		hart_decode_miss(h, priv, pc, raw, d);
 	return run_insn(h, priv, pc, d);
 }
 
@@ -622,7 +637,7 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	d = &h->dcache[(h->pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
 	/* The lookup is counted when the instruction runs (hart_step_peeked). */
 	if (d->raw != raw)
-		hart_decode_miss(h, h->priv, raw, (struct insn *)d);
+		hart_decode_miss(h, h->priv, h->pc, raw, (struct insn *)d);
 	pk->raw = raw;
 	pk->insn = d;
 	pk->timing = d->timing;
@@ -633,7 +648,7 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	pk->mmio = 0;
 	pk->write = (d->uses & INSN_MWRITE) != 0;
 	pk->size = d->msize;
-	pk->va = h->x[d->rs1] + (uint32_t)d->imm;
+	pk->va = h->x[d->src1] + (uint32_t)d->imm;
 	if (pk->va & (pk->size - 1u)) {
 		pk->mem_fault = 1;
 		return;

@@ -32,9 +32,11 @@ typedef int insn_fn(struct hart *h, const struct insn *d);
  */
 struct insn {
 	uint32_t raw;		/* the instruction word this entry was decoded from */
-	uint8_t rs1, rs2;
 	uint8_t uses;		/* INSN_RS1 | INSN_RS2 | INSN_OWN | INSN_MWRITE: for the timing model */
 	uint8_t msize;		/* bytes a load, store or atomic accesses; 0 for the rest */
+	uint8_t op;		/* the row's number in insn_table (insn_row) */
+	uint8_t wrd;		/* where exec_run writes the result: rd, or HART_X_SINK
+				 * for x0 */
 	union {
 		/* what hart_peek hands the timing model, copied in one piece */
 		struct insn_timing timing;
@@ -45,9 +47,16 @@ struct insn {
 			uint8_t src1, src2;	/* rs1 and rs2 when read, else 0 */
 		};
 	};
-	uint8_t op;		/* the row's number in insn_table: what insn_exec runs */
+	/*
+	 * exec_run's code for this entry (a label inside it), chosen by
+	 * decode_at for the entry's place in its page; NULL from decode.
+	 */
+	const void *link;
 	const struct insn_desc *desc;	/* table row: its handler (hart_step), name and format */
 };
+
+/* The register that exec_run's writes to x0 go to, so that x0 itself stays 0. */
+#define HART_X_SINK 32
 
 #define PTE_RSW_BARE 0xff	/* no translation: platform extensions come from mpfctl */
 
@@ -127,7 +136,9 @@ struct micro_memo {
 
 struct hart {
 	/* architectural state */
-	uint32_t x[32];		/* x[0] is rewritten to 0 after every instruction */
+	uint32_t x[33];		/* x[0] is rewritten to 0 after every instruction that
+				 * hart_step runs; x[HART_X_SINK] takes exec_run's writes
+				 * to x0 and is never read */
 	uint32_t pc;
 	enum priv priv;
 	int wfi;		/* waiting in WFI */
@@ -172,6 +183,13 @@ struct hart {
 	/* memory management */
 	struct tlb itlb, dtlb;
 	struct fast_page fetch_page;		/* page of the current pc */
+	/*
+	 * Pages fetched from since the I-TLB last changed (its gen was
+	 * fetch_gen), by page number: a page found here would hit the I-TLB,
+	 * which a hit leaves as it is, so it becomes the fetch page at once.
+	 */
+	struct fast_page fetch_pages[FETCH_PAGES];
+	uint32_t fetch_gen;
 	struct fast_page rd_pages[FAST_PAGES];	/* readable pages */
 	struct fast_page wr_pages[FAST_PAGES];	/* writable pages with D set */
 
@@ -258,6 +276,8 @@ int csr_access(struct hart *h, const struct insn *d, uint32_t operand, int op);
 
 /* exec.c: decoding, and running decoded instructions */
 void decode(uint32_t raw, struct insn *d);
+/* decode, and the link of a decode cache entry for the instruction at @pc (its page offset). */
+void decode_at(uint32_t raw, uint32_t pc, struct insn *d);
 /*
  * hart_run_fast's loop: up to @n steps of plain instructions, through the
  * fetch page and the decode cache, without per-step counters. Returns the
@@ -265,8 +285,61 @@ void decode(uint32_t raw, struct insn *d);
  */
 uint64_t exec_run(struct hart *h, uint64_t n, int *trapped);
 
-/* hart.c: a decode cache miss of @d, which now decodes @raw, counted in mode @priv. */
-void hart_decode_miss(struct hart *h, enum priv priv, uint32_t raw, struct insn *d);
+/*
+ * hart.c: a decode cache miss of @d, which now decodes @raw at @pc, counted
+ * in mode @priv.
+ */
+void hart_decode_miss(struct hart *h, enum priv priv, uint32_t pc, uint32_t raw, struct insn *d);
+
+/*
+ * The entry of fetch_pages that page @vpn of code is in, if it is valid (the
+ * I-TLB unchanged since it was filled), else NULL.
+ */
+static inline const struct fast_page *fetch_pages_find(const struct hart *h, uint32_t vpn)
+{
+	const struct fast_page *fp = &h->fetch_pages[vpn % FETCH_PAGES];
+
+	return fp->vpn == vpn && h->itlb.gen == h->fetch_gen ? fp : NULL;
+}
+
+/*
+ * Whether the page of @va is in the host-pointer table @pages (rd_pages or
+ * wr_pages); then *@p is the host address of @va.
+ */
+static inline int fast_host(const struct fast_page *pages, uint32_t va, uint8_t **p)
+{
+	const struct fast_page *fp = &pages[(va >> 12) % FAST_PAGES];
+
+	if (__builtin_expect(fp->vpn != va >> 12, 0))
+		return 0;
+	*p = (uint8_t *)(fp->addend + va);
+	return 1;
+}
+
+/* The @size bytes (1, 2 or 4) at host address @p, zero-extended. */
+static inline uint32_t host_read(const uint8_t *p, int size)
+{
+	uint16_t v2;
+	uint32_t v4;
+
+	switch (size) {
+	case 1: return *p;
+	case 2: memcpy(&v2, p, 2); return v2;
+	default: memcpy(&v4, p, 4); return v4;
+	}
+}
+
+/* Writes the low @size bytes (1, 2 or 4) of @val at host address @p. */
+static inline void host_write(uint8_t *p, int size, uint32_t val)
+{
+	uint16_t v2 = (uint16_t)val;
+
+	switch (size) {
+	case 1: *p = (uint8_t)val; break;
+	case 2: memcpy(p, &v2, 2); break;
+	default: memcpy(p, &val, 4); break;
+	}
+}
 
 /*
  * Data accesses, inline for the fast path (a page in the host-pointer
@@ -275,18 +348,12 @@ void hart_decode_miss(struct hart *h, enum priv priv, uint32_t raw, struct insn 
  */
 static inline int hart_load(struct hart *h, uint32_t va, int size, uint32_t *val)
 {
-	const struct fast_page *fp = &h->rd_pages[(va >> 12) % FAST_PAGES];
+	uint8_t *p;
 
 	if (va & (size - 1))
 		return hart_exception(h, CAUSE_LOAD_MISALIGNED, va);
-	if (__builtin_expect(fp->vpn == va >> 12, 1)) {
-		const uint8_t *p = (const uint8_t *)(fp->addend + va);
-
-		switch (size) {
-		case 1: *val = *p; break;
-		case 2: { uint16_t v; memcpy(&v, p, 2); *val = v; break; }
-		default: memcpy(val, p, 4); break;
-		}
+	if (fast_host(h->rd_pages, va, &p)) {
+		*val = host_read(p, size);
 		return 0;
 	}
 	return hart_load_slow(h, va, size, val);
@@ -294,14 +361,12 @@ static inline int hart_load(struct hart *h, uint32_t va, int size, uint32_t *val
 
 static inline int hart_store(struct hart *h, uint32_t va, int size, uint32_t val)
 {
-	const struct fast_page *fp = &h->wr_pages[(va >> 12) % FAST_PAGES];
 	struct lr_set *lr = h->env.lr;
+	uint8_t *p;
 
 	if (va & (size - 1))
 		return hart_exception(h, CAUSE_STORE_MISALIGNED, va);
-	if (__builtin_expect(fp->vpn == va >> 12, 1)) {
-		uint8_t *p = (uint8_t *)(fp->addend + va);
-
+	if (fast_host(h->wr_pages, va, &p)) {
 		if (h->store_hook) {
 			h->store_hook(h->store_ctx, (uint32_t)((uintptr_t)p - (uintptr_t)h->env.mm->ram) +
 						    h->env.mm->ram_base, size, val);
@@ -310,11 +375,7 @@ static inline int hart_store(struct hart *h, uint32_t va, int size, uint32_t val
 		if (lr->active)
 			lr_break(lr, (uint32_t)((uintptr_t)p - (uintptr_t)h->env.mm->ram) +
 					     h->env.mm->ram_base);
-		switch (size) {
-		case 1: *p = (uint8_t)val; break;
-		case 2: { uint16_t v = (uint16_t)val; memcpy(p, &v, 2); break; }
-		default: memcpy(p, &val, 4); break;
-		}
+		host_write(p, size, val);
 		return 0;
 	}
 	return hart_store_slow(h, va, size, val);

@@ -17,6 +17,7 @@ void hart_flush_fast(struct hart *h)
 	h->epoch++;
 	/* 0xff bytes make every tag ~0, which no 20-bit page number equals. */
 	memset(&h->fetch_page, 0xff, sizeof(h->fetch_page));
+	memset(h->fetch_pages, 0xff, sizeof(h->fetch_pages));
 	memset(h->rd_pages, 0xff, sizeof(h->rd_pages));
 	memset(h->wr_pages, 0xff, sizeof(h->wr_pages));
 	h->micro_i.vpn = h->micro_d.vpn = ~0u;

@@ -210,7 +210,7 @@ int trigger_check(struct hart *h, enum priv priv, uint32_t pc, const struct insn
 	uint32_t va = 0, access = 0;
 
 	if (d->msize) {
-		va = h->x[d->rs1] + (uint32_t)(d->cls == IC_AMO ? 0 : d->imm);
+		va = h->x[d->src1] + (uint32_t)(d->cls == IC_AMO ? 0 : d->imm);
 		access = d->cls == IC_LOAD ? MC_LOAD : d->cls == IC_STORE ? MC_STORE
 			 : (d->uses & INSN_MWRITE) ? MC_LOAD | MC_STORE : MC_LOAD;
 	}

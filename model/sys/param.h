@@ -57,6 +57,7 @@
  */
 #define DECODE_CACHE_ENTRIES	65536
 #define FAST_PAGES		256		/* host-pointer page entries per hart */
+#define FETCH_PAGES		64		/* host-pointer code page entries per hart */
 
 #define CONFIG_FILE_MAX		(1u << 20)	/* bytes: the largest --config file read */
 

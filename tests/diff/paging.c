@@ -10,11 +10,7 @@
  * Page faults print scause and stval; a skipped load leaves the sentinel.
  */
 #include "fw.h"
-
-enum {
-	PTE_V = 1 << 0, PTE_R = 1 << 1, PTE_W = 1 << 2, PTE_X = 1 << 3,
-	PTE_U = 1 << 4, PTE_G = 1 << 5, PTE_A = 1 << 6, PTE_D = 1 << 7,
-};
+#include "sv32.h"
 
 #define TEST_VA		0x40000000u	/* the 4 MiB region with 4 KiB test pages */
 #define VA(i)		(TEST_VA + (i) * 4096u)
@@ -64,11 +60,6 @@ static volatile struct {
 	uint32_t n;
 	uint32_t cause, tval;
 } fault;
-
-static uint32_t pte(uintptr_t pa, uint32_t flags)
-{
-	return (uint32_t)(pa >> 12) << 10 | flags;
-}
 
 static void mhandler(struct trap_frame *f)
 {
@@ -209,10 +200,7 @@ static void build_tables(void)
 {
 	const uint32_t kernel = PTE_V | PTE_R | PTE_W | PTE_A | PTE_D;
 
-	for (uint32_t i = 0; i < 32; i++)	/* 128 MiB of RAM, RWX */
-		root[(RAM_BASE >> 22) + i] = pte(RAM_BASE + (i << 22), kernel | PTE_X);
-	root[UART_BASE >> 22] = pte(UART_BASE, kernel);
-	root[FINISHER_BASE >> 22] = pte(0, kernel);
+	sv32_map_platform(root);
 	root[TEST_VA >> 22] = pte((uintptr_t)l1, PTE_V);
 	root[MISALIGNED_VA >> 22] = pte(RAM_BASE + 0x1000, kernel);
 

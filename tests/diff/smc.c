@@ -14,11 +14,8 @@
  * line per case; exits 1 on a wrong value.
  */
 #include "fw.h"
+#include "sv32.h"
 
-enum {
-	PTE_V = 1 << 0, PTE_R = 1 << 1, PTE_W = 1 << 2, PTE_X = 1 << 3,
-	PTE_A = 1 << 6, PTE_D = 1 << 7,
-};
 
 #define SLOTS		64		/* functions per code page, 64 bytes apart */
 #define SLOT_WORDS	16
@@ -112,11 +109,6 @@ static void other_hart(uint32_t h, int c)
 		printf("case %d, code written by another hart: %s\n", c, bad ? "FAIL" : "ok");
 }
 
-static uint32_t pte(uintptr_t pa, uint32_t flags)
-{
-	return (uint32_t)(pa >> 12) << 10 | flags;
-}
-
 /* Case 4, in S mode: CODE_VA alternates between code[1] and code[2]. */
 static void s_remap(uint32_t c)
 {
@@ -149,12 +141,7 @@ static void mhandler(struct trap_frame *f)
 
 static void remapped_page(int c)
 {
-	const uint32_t kernel = PTE_V | PTE_R | PTE_W | PTE_X | PTE_A | PTE_D;
-
-	for (uint32_t i = 0; i < 32; i++)	/* 128 MiB of RAM */
-		root[(RAM_BASE >> 22) + i] = pte(RAM_BASE + (i << 22), kernel);
-	root[UART_BASE >> 22] = pte(UART_BASE, kernel & ~(uint32_t)PTE_X);
-	root[FINISHER_BASE >> 22] = pte(0, kernel & ~(uint32_t)PTE_X);
+	sv32_map_platform(root);
 	root[CODE_VA >> 22] = pte((uintptr_t)l1, PTE_V);
 	trap_set_mhandler(mhandler);
 	pmp_allow_all();

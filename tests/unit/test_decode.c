@@ -15,7 +15,9 @@ static const struct insn_desc *decoded(uint32_t raw)
 
 	decode(raw, &d);
 	assert_int_equal(d.raw, raw);
-	/* the row number that insn_exec dispatches on names the same row */
+	/* exec_run writes a result to rd, or to the sink for x0 (and for no rd) */
+	assert_int_equal(d.wrd, d.rd ? d.rd : HART_X_SINK);
+	/* the row number names the same row */
 	assert_ptr_equal(d.op < insn_table_len ? &insn_table[d.op] : &insn_illegal, d.desc);
 	return d.desc;
 }
@@ -259,8 +261,8 @@ static void test_register_fields_are_extracted(void **state)
 
 	decode(ADD(5, 17, 31), &d);
 	assert_int_equal(d.rd, 5);
-	assert_int_equal(d.rs1, 17);
-	assert_int_equal(d.rs2, 31);
+	assert_int_equal(d.src1, 17);
+	assert_int_equal(d.src2, 31);
 }
 
 int main(void)

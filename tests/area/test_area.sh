@@ -77,7 +77,7 @@ check "supports off add nothing" "stream buffers 0 rbe when sbuf.count=0" \
 	"$(row_rbe "$OUT/l1i-16k.md" "stream buffers") == 0"
 
 # The base machine's twins: per-core units count once per core, the bus controller
-# once per machine and it grows with its agents. Both L1s use random replacement,
+# once per machine and it grows with its agents, the bus sequencer once and the same. Both L1s use random replacement,
 # which has no twin: their rows say so, and the L1 controller's long synthesis
 # (make area does it) stays out of make test.
 # base_row RUN UNIT COLUMN: a column of the base-logic table's row UNIT.
@@ -94,6 +94,11 @@ check "1 -> 2 cores: one bus controller" "copies stay 1" \
 ratio_in "1 -> 2 cores: the bus controller grows with its agents" \
 	"$(base_row "$OUT/base-1.md" "bus controller" 4)" \
 	"$(base_row "$OUT/base-2.md" "bus controller" 4)" 1.05 3.0
+ratio_in "1 -> 2 cores: one bus sequencer, the same (its parameters are the bus's)" \
+	"$(base_row "$OUT/base-1.md" "bus sequencer" 4)" \
+	"$(base_row "$OUT/base-2.md" "bus sequencer" 4)" 1.0 1.0
+check "1 -> 2 cores: one bus sequencer" "copies stay 1" \
+	"$(base_row "$OUT/base-2.md" "bus sequencer" 3) == 1"
 check "random replacement" "the L1 controllers are not synthesized, and say so" \
 	"$(grep -c 'L1[ID] controller.*random replacement has no twin' "$OUT/base-2.md") == 2 && \
 	 $(base_row "$OUT/base-2.md" "L1I controller" 4) == 0"

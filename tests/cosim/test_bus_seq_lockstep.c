@@ -128,6 +128,12 @@ static void expect_end(struct lockstep *ls, const char *what, uint64_t end, uint
 	ls->wrong = 1;
 }
 
+/* The next grant: at the first bus edge from the end of the last transaction, as the bus grants. */
+static void next_grant(struct lockstep *ls)
+{
+	ls->now = edge(ls, bus_seq_free_at(&ls->c));
+}
+
 static int directed(struct lockstep *ls)
 {
 	const struct bus_seq *s = &ls->c;
@@ -141,37 +147,37 @@ static int directed(struct lockstep *ls)
 	expect_end(ls, "a read from memory", transaction(ls, 1, BUS_RD, 0, 0, 0, 0, 7),
 		   edge(ls, phase + 7) + xfer);
 	/* Only the requester's own copy answers: still memory. */
-	ls->now = bus_seq_free_at(s);
+	next_grant(ls);
 	expect_end(ls, "a read the requester alone has",
 		   transaction(ls, 0, BUS_RD, 0, 0, 0x1, 0x1, 7),
 		   edge(ls, ls->now + arb + snoop + 7) + xfer);
 	/* A dirty copy elsewhere: cache to cache, memory takes the line too. */
-	ls->now = bus_seq_free_at(s);
+	next_grant(ls);
 	expect_end(ls, "a read from a dirty cache", transaction(ls, 0, BUS_RDX, 0, 0, 0x9, 0x9, 4),
 		   ls->now + arb + snoop + c2c + xfer);
 	/* An upgrade of a line still held, then of a lost one (a read for ownership). */
-	ls->now = bus_seq_free_at(s);
+	next_grant(ls);
 	expect_end(ls, "an upgrade", transaction(ls, 3, BUS_UPGR, 1, 0, 0x1, 0, 0),
 		   ls->now + arb + snoop);
-	ls->now = bus_seq_free_at(s);
+	next_grant(ls);
 	transaction(ls, 3, BUS_UPGR, 0, 0, 0x1, 0, 0);
 	/* An update with sharers, a lost one; a write-back (no snoop phase). */
-	ls->now = bus_seq_free_at(s);
+	next_grant(ls);
 	transaction(ls, 1, BUS_UPDATE, 1, 0, 0x5, 0, 30);
-	ls->now = bus_seq_free_at(s);
+	next_grant(ls);
 	transaction(ls, 1, BUS_UPDATE, 0, 0, 0, 0, 3);
-	ls->now = bus_seq_free_at(s);
+	next_grant(ls);
 	expect_end(ls, "a write-back", transaction(ls, 2, BUS_WB, 0, 0, 0xff, 0xff, 0),
 		   ls->now + arb + xfer);
 	/* The DMA engine's: a read, a partial write over a dirty copy (two writes), a whole one. */
-	ls->now = bus_seq_free_at(s);
+	next_grant(ls);
 	transaction(ls, 5, BUS_DMA_RD, 0, 0, 0x2, 0x2, 9);
-	ls->now = bus_seq_free_at(s);
+	next_grant(ls);
 	transaction(ls, 5, BUS_DMA_WR, 0, 1, 0x2, 0x2, 200);
-	ls->now = bus_seq_free_at(s);
+	next_grant(ls);
 	transaction(ls, 5, BUS_DMA_WR, 0, 0, 0x2, 0x2, 9);
 	/* The run ends half-way through a transaction, then again after it. */
-	ls->now = bus_seq_free_at(s);
+	next_grant(ls);
 	transaction(ls, 0, BUS_RD, 0, 0, 0, 0, 50);
 	ls->now += 3;
 	if (idle(ls, 1))

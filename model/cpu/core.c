@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cpu/hart_impl.h"	/* the quick path reads the hart's micro-TLBs and decode cache */
 #include "mem/bus.h"
 #include "sys/kanata.h"
 #include "sys/profile.h"
@@ -317,6 +318,17 @@ static void count_peek(struct core *c)
 	c->stats.dtlb_misses.v[m] += pk->dtlb_walk != 0;
 }
 
+/* The instruction at the hart's pc becomes the one in progress (c->pk). */
+static void take_peek(struct core *c)
+{
+	hart_peek(c->hart, &c->pk);
+	c->have_pk = PK_FULL;
+	c->walk_done = 0;
+	c->mmio_waited = 0;
+	c->prof_missed = 0;
+	count_peek(c);
+}
+
 /*
  * A Zicbop prefetch that retired (imm[4:0]: 0 = prefetch.i into the L1I,
  * 1 = prefetch.r, 3 = prefetch.w with ownership, into the L1D): non-binding,
@@ -339,14 +351,9 @@ static void software_prefetch(struct core *c, const struct hart_peek *pk, uint64
 		c->stats.prefetch_no_mshr.v[m]++;
 }
 
-/* Runs the instruction whose conditions are met, and sets up the next one. */
-static inline __attribute__((always_inline)) int execute(struct core *c, uint64_t now)
+/* Charges the cycles before the issue cycle @now, and the issue cycle: the mode's index. */
+static inline int issue(struct core *c, uint64_t now)
 {
-	const struct hart_peek *pk = &c->pk;
-	struct hart *h = c->hart;
-	enum hart_event ev;
-	uint64_t next = now + 1;
-	enum stall_cause cause = STALL_NONE;
 	int m;
 
 	charge(c, now);
@@ -354,9 +361,21 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 	c->stats.cycles.v[m]++;		/* the issue cycle, before the instruction reads mcycle */
 	c->hart_lag++;
 	c->acct = now + 1;
-	if (pk->cls == IC_CSR || pk->irq || pk->fetch_fault || hart_in_wfi(h))
-		sync_hart(c);	/* it may read the counters, or run hart_step's full path */
-	ev = hart_step_peeked(h, pk);
+	return m;
+}
+
+/*
+ * After the hart ran the instruction c->pk describes (@ev) in mode @m, issued
+ * at @now: its effects on the pipeline, and when the next one can issue.
+ */
+static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t now,
+							enum hart_event ev, int m)
+{
+	const struct hart_peek *pk = &c->pk;
+	struct hart *h = c->hart;
+	uint64_t next = now + 1;
+	enum stall_cause cause = STALL_NONE;
+
 	c->stuck |= ev == HART_STUCK;
 	if (__builtin_expect(c->hold_left, 0) &&
 	    (ev != HART_RETIRED || --c->hold_left == 0 || pk->cls == IC_WFI ||
@@ -364,7 +383,7 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 		c->hold_left = 0;	/* the LR/SC sequence is over, or was left */
 		bus_unlock(c->bus, c->agent, now);
 	}
-	c->have_pk = 0;
+	c->have_pk = PK_NONE;
 	c->reg_ready[pk->rd] = now + 1;	/* x0's is cleared at the end */
 
 	if (ev != HART_RETIRED) {
@@ -459,8 +478,20 @@ out:
 	return ev == HART_RETIRED;
 }
 
+/* Runs the instruction whose conditions are met, and sets up the next one. */
+static inline __attribute__((always_inline)) int execute(struct core *c, uint64_t now)
+{
+	const struct hart_peek *pk = &c->pk;
+	struct hart *h = c->hart;
+	int m = issue(c, now);
+
+	if (pk->cls == IC_CSR || pk->irq || pk->fetch_fault || hart_in_wfi(h))
+		sync_hart(c);	/* it may read the counters, or run hart_step's full path */
+	return finish(c, now, hart_step_peeked(h, pk), m);
+}
+
 /* core_step's work on the instruction in progress, once the core is due (next <= now). */
-static inline int step(struct core *c, uint64_t now)
+static __attribute__((noinline)) int step(struct core *c, uint64_t now)
 {
 	struct hart *h = c->hart;
 	struct hart_peek *pk = &c->pk;
@@ -469,14 +500,8 @@ static inline int step(struct core *c, uint64_t now)
 
 	if (hart_in_wfi(h) && !hart_wakeable(h))
 		return sleep_on(c, now, STALL_IDLE);
-	if (!c->have_pk) {
-		hart_peek(h, pk);
-		c->have_pk = 1;
-		c->walk_done = 0;
-		c->mmio_waited = 0;
-		c->prof_missed = 0;
-		count_peek(c);
-	}
+	if (!c->have_pk)
+		take_peek(c);
 	/* An interrupt, an I-TLB walk or a fetch fault: rare, tested at once. */
 	if (__builtin_expect(pk->irq | pk->itlb_walk | pk->fetch_fault, 0)) {
 		if (pk->irq)
@@ -544,6 +569,104 @@ run:
 	return execute(c, now);
 }
 
+/* The classes the quick path runs; the others always take step. */
+#define QUICK_CLASSES                                                                      \
+	((1u << IC_ALU) | (1u << IC_LOAD) | (1u << IC_STORE) | (1u << IC_BRANCH) |          \
+	 (1u << IC_JAL) | (1u << IC_JALR) | (1u << IC_MUL) | (1u << IC_DIV))
+
+/*
+ * hart_peek for an instruction hart_quick_peek found (@d at the hart's pc,
+ * fetched from @fetch_pa, its data at @pa): the same c->pk, from what is
+ * known already.
+ */
+static inline void quick_take(struct core *c, const struct insn *d, uint32_t fetch_pa,
+			      uint32_t pa)
+{
+	const struct hart *h = c->hart;
+	struct hart_peek *pk = &c->pk;
+
+	pk->pc = h->pc;
+	pk->irq = 0;
+	pk->fetch_fault = 0;
+	pk->tlb = 0;
+	pk->fetch_pa = fetch_pa;
+	pk->guard_en = h->micro_i.guard;
+	pk->raw = d->raw;
+	pk->insn = d;
+	pk->timing = d->timing;
+	pk->mem = d->msize != 0;
+	if (pk->mem) {
+		pk->mem_fault = 0;
+		pk->mmio = 0;
+		pk->write = (d->uses & INSN_MWRITE) != 0;
+		pk->size = d->msize;
+		pk->va = h->x[d->src1] + (uint32_t)d->imm;
+		pk->pa = pa;
+		pk->update = h->micro_d.update;
+	}
+	c->have_pk = PK_QUICK;
+	c->walk_done = 0;
+	c->mmio_waited = 0;
+	c->prof_missed = 0;
+}
+
+/*
+ * step for the common instructions, shorter: an ALU, branch, jump, multiply
+ * or divide, or a load or store to RAM whose translations the micro-TLBs
+ * hold, with no interrupt to take and no LR held. It takes the instruction
+ * as hart_peek would (quick_take), and then makes step's checks and calls in
+ * step's order, leaving out the ones that cannot apply. An instruction that
+ * waits stays the quick path's (PK_QUICK) until it issues. -1, before
+ * anything has changed, for the others: step takes them.
+ */
+static inline __attribute__((always_inline)) int quick_step(struct core *c, uint64_t now)
+{
+	struct hart_peek *pk = &c->pk;
+	uint64_t t;
+	int src, m;
+
+	if (__builtin_expect(c->hold_left || c->kanata != NULL, 0))
+		return -1;
+	if (!c->have_pk) {
+		uint32_t fetch_pa, pa = 0;
+		const struct insn *d = hart_quick_peek(c->hart, &fetch_pa, &pa);
+
+		if (!d || !((1u << d->cls) & QUICK_CLASSES))
+			return -1;
+		quick_take(c, d, fetch_pa, pa);
+	} else if (c->have_pk != PK_QUICK) {
+		return -1;
+	}
+	c->guard_en = pk->guard_en;
+	if (ifetch_get(&c->fu, pk->fetch_pa, pk->guard_en, now) != FETCH_READY) {
+		profile_missed(c, PROF_IMISS);
+		return sleep_on(c, now, STALL_IMISS);
+	}
+	t = c->reg_ready[pk->rs1];
+	src = pk->rs1;
+	if (c->reg_ready[pk->rs2] > t) {
+		t = c->reg_ready[pk->rs2];
+		src = pk->rs2;
+	}
+	if (t > now)
+		return delay(c, now, t, (enum stall_cause)c->reg_cause[src]);
+	if (pk->mem) {
+		if (pk->cls == IC_LOAD) {
+			if (wbuf_overlaps(&c->wb, pk->pa, pk->size))
+				return sleep_on(c, now, STALL_WB);
+			if (l1_access(c->l1d, pk->pa, 0, now) != L1_HIT) {
+				profile_missed(c, PROF_DMISS);
+				return sleep_on(c, now, STALL_DMISS);
+			}
+		} else if (wbuf_full(&c->wb)) {
+			return sleep_on(c, now, STALL_WB);
+		}
+	}
+	/* hart_step_peeked's checks hold: no interrupt, no WFI, the pc unchanged. */
+	m = issue(c, now);
+	return finish(c, now, hart_run_peeked(c->hart, pk->pc, pk->insn), m);
+}
+
 /*
  * A core slower than the machine between two of its clock edges: it acts
  * at the next edge (a wake-up, a device's or the bus's answer may come at
@@ -567,7 +690,10 @@ int core_step(struct core *c, uint64_t now)
 	/* A cycle that only drains the write buffer stays out of step, a large function. */
 	if (c->wb.count)
 		drain(c, now);
-	retired = c->next > now ? 0 : step(c, now);
+	if (c->next > now)
+		retired = 0;
+	else if ((retired = quick_step(c, now)) < 0)
+		retired = step(c, now);
 
 	if (__builtin_expect(c->kanata != NULL, 0))
 		kanata_observe(c->kanata, c, now, retired);

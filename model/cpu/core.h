@@ -115,7 +115,12 @@ struct core {
 	uint8_t reg_cause[32];		/* stall cause charged while waiting for it */
 
 	struct hart_peek pk;		/* the instruction in progress */
-	int have_pk;
+	/*
+	 * Whether there is one (PK_NONE: no), and who took it: hart_peek for
+	 * step (PK_FULL), or the quick path (PK_QUICK: one of its kinds,
+	 * which it takes to the end).
+	 */
+	enum { PK_NONE, PK_FULL, PK_QUICK } have_pk;
 	int walk_done;			/* PTE reads of the current walk already made */
 	int mmio_waited;		/* the device latency has been paid */
 	int stuck;			/* the hart reported HART_STUCK: the run must stop */

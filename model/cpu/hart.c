@@ -341,17 +341,22 @@ uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
 
 enum hart_event hart_step_peeked(struct hart *h, const struct hart_peek *pk)
 {
-	enum priv priv = h->priv;
-
 	/*
 	 * Traps, and anything the peek did not see, take the full path. The
 	 * hart is timed: it does not spin-detect, and the core counts cycles.
 	 */
 	if (pk->irq || pk->fetch_fault || h->wfi || h->pc != pk->pc)
 		return hart_step(h);
+	return hart_run_peeked(h, pk->pc, pk->insn);
+}
+
+enum hart_event hart_run_peeked(struct hart *h, uint32_t pc, const struct insn *d)
+{
+	enum priv priv = h->priv;
+
 	h->just_trapped = 0;
 	h->stats.decode_lookups.v[SMODE(priv)]++;	/* hart_peek's, for this instruction */
-	return run_insn(h, priv, pk->pc, pk->insn);
+	return run_insn(h, priv, pc, d);
 }
 
 int hart_take_yield_hint(struct hart *h)
@@ -585,6 +590,7 @@ static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc
 		memo_refill(mm, u, tlb, acc);
 	}
 	u->fast = u->ok & u->pmp_page;
+	u->fast_ram = u->ram ? u->fast : 0;
 	*pa = (u->ppn << 12) | (va & 0xfff);
 	if (u->pmp_page & (1u << acc))
 		return 0;

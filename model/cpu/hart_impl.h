@@ -122,6 +122,7 @@ struct micro_tlb {
 	uint8_t guard;		/* guarded prefetching is on for the page (micro_i only) */
 	uint8_t update;		/* a selective-update page (micro_d only) */
 	uint8_t fast;		/* ok & pmp_page: access types hart_peek takes at once */
+	uint8_t fast_ram;	/* fast, if the page is RAM (hart_quick_peek's test), else 0 */
 };
 
 /* What refills of one page found; see struct hart's memo_i. */
@@ -301,6 +302,46 @@ static inline const struct fast_page *fetch_pages_find(const struct hart *h, uin
 
 	return fp->vpn == vpn && h->itlb.gen == h->fetch_gen ? fp : NULL;
 }
+
+/*
+ * For the timing model's quick path (core.c): the decoded instruction at the
+ * hart's pc when hart_peek would find everything at once: no WFI and no
+ * interrupt to take, the fetch's micro-TLB hits a RAM page, the decode cache
+ * holds the word, and a load's or store's address is aligned and hits the
+ * data micro-TLB on RAM. Then *@fetch_pa and (for a memory access) *@data_pa
+ * are hart_peek's, and nothing has changed; else NULL, and hart_peek takes it.
+ */
+static inline const struct insn *hart_quick_peek(const struct hart *h, uint32_t *fetch_pa,
+						 uint32_t *data_pa)
+{
+	const struct micro_tlb *ui = &h->micro_i, *ud = &h->micro_d;
+	uint32_t pc = h->pc, mip = hart_mip(h), raw, va, acc;
+	const struct insn *d;
+
+	if (h->wfi || ((mip & h->mie) && hart_takeable(h, mip)))
+		return NULL;
+	if (ui->vpn != pc >> 12 || !(ui->fast_ram & (1u << ACC_FETCH)))
+		return NULL;
+	*fetch_pa = ui->ppn << 12 | (pc & 0xfff);
+	memcpy(&raw, memmap_host(h->env.mm, *fetch_pa), 4);
+	d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
+	if (d->raw != raw)
+		return NULL;
+	if (!d->msize)
+		return d;
+	va = h->x[d->src1] + (uint32_t)d->imm;
+	acc = d->uses & INSN_MWRITE ? ACC_STORE : ACC_LOAD;
+	if ((va & (d->msize - 1u)) || ud->vpn != va >> 12 || !(ud->fast_ram & (1u << acc)))
+		return NULL;
+	*data_pa = ud->ppn << 12 | (va & 0xfff);
+	return d;
+}
+
+/*
+ * hart.c: runs @d, the instruction hart_peek found at @pc, as
+ * hart_step_peeked does once it knows nothing changed since the peek.
+ */
+enum hart_event hart_run_peeked(struct hart *h, uint32_t pc, const struct insn *d);
 
 /*
  * Whether the page of @va is in the host-pointer table @pages (rd_pages or

@@ -367,9 +367,10 @@ static inline int issue(struct core *c, uint64_t now)
 /*
  * After the hart ran the instruction c->pk describes (@ev) in mode @m, issued
  * at @now: its effects on the pipeline, and when the next one can issue.
+ * @quick (a constant): the quick path's, which holds no LR and is no xRET.
  */
 static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t now,
-							enum hart_event ev, int m)
+							enum hart_event ev, int m, int quick)
 {
 	const struct hart_peek *pk = &c->pk;
 	struct hart *h = c->hart;
@@ -377,7 +378,7 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 	enum stall_cause cause = STALL_NONE;
 
 	c->stuck |= ev == HART_STUCK;
-	if (__builtin_expect(c->hold_left, 0) &&
+	if (!quick && __builtin_expect(c->hold_left, 0) &&
 	    (ev != HART_RETIRED || --c->hold_left == 0 || pk->cls == IC_WFI ||
 	     (pk->cls == IC_AMO && amo_op(pk) == AMO_SC))) {
 		c->hold_left = 0;	/* the LR/SC sequence is over, or was left */
@@ -469,7 +470,7 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 out:
 	c->reg_ready[0] = 0;
 	/* Only a trap (taken or returned from) changes the privilege mode. */
-	if ((ev != HART_RETIRED || pk->cls == IC_XRET) && stat_mode(hart_priv(h)) != m) {
+	if ((ev != HART_RETIRED || (!quick && pk->cls == IC_XRET)) && stat_mode(hart_priv(h)) != m) {
 		sync_hart(c);	/* the cycles so far were spent in the old mode */
 		c->mode = stat_mode(hart_priv(h));
 	}
@@ -487,7 +488,7 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 
 	if (pk->cls == IC_CSR || pk->irq || pk->fetch_fault || hart_in_wfi(h))
 		sync_hart(c);	/* it may read the counters, or run hart_step's full path */
-	return finish(c, now, hart_step_peeked(h, pk), m);
+	return finish(c, now, hart_step_peeked(h, pk), m, 0);
 }
 
 /* core_step's work on the instruction in progress, once the core is due (next <= now). */
@@ -664,7 +665,7 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	}
 	/* hart_step_peeked's checks hold: no interrupt, no WFI, the pc unchanged. */
 	m = issue(c, now);
-	return finish(c, now, hart_run_peeked(c->hart, pk->pc, pk->insn), m);
+	return finish(c, now, hart_run_peeked(c->hart, pk->pc, pk->insn), m, 1);
 }
 
 /*

@@ -623,49 +623,79 @@ static inline void quick_take(struct core *c, const struct insn *d, uint32_t fet
 static inline __attribute__((always_inline)) int quick_step(struct core *c, uint64_t now)
 {
 	struct hart_peek *pk = &c->pk;
+	const struct insn *d;
+	uint32_t fetch_pa, pa = 0;
+	enum stall_cause cause;
 	uint64_t t;
-	int src, m;
+	int src, m, guard_en;
+	/*
+	 * The instruction waited before, and c->pk is its; else it becomes the
+	 * one in progress only if it waits: one that issues at once needs no
+	 * more of c->pk than finish and defer_store read.
+	 */
+	int taken = c->have_pk != PK_NONE;
 
 	if (__builtin_expect(c->hold_left || c->kanata != NULL, 0))
 		return -1;
-	if (!c->have_pk) {
-		uint32_t fetch_pa, pa = 0;
-		const struct insn *d = hart_quick_peek(c->hart, &fetch_pa, &pa);
-
+	if (!taken) {
+		d = hart_quick_peek(c->hart, &fetch_pa, &pa);
 		if (!d || !((1u << d->cls) & QUICK_CLASSES))
 			return -1;
-		quick_take(c, d, fetch_pa, pa);
-	} else if (c->have_pk != PK_QUICK) {
+		guard_en = c->hart->micro_i.guard;
+	} else if (c->have_pk == PK_QUICK) {
+		d = pk->insn;
+		fetch_pa = pk->fetch_pa;
+		pa = pk->pa;
+		guard_en = pk->guard_en;
+	} else {
 		return -1;
 	}
-	c->guard_en = pk->guard_en;
-	if (ifetch_get(&c->fu, pk->fetch_pa, pk->guard_en, now) != FETCH_READY) {
+	c->guard_en = guard_en;
+	if (ifetch_get(&c->fu, fetch_pa, guard_en, now) != FETCH_READY) {
+		if (!taken)
+			quick_take(c, d, fetch_pa, pa);
 		profile_missed(c, PROF_IMISS);
 		return sleep_on(c, now, STALL_IMISS);
 	}
-	t = c->reg_ready[pk->rs1];
-	src = pk->rs1;
-	if (c->reg_ready[pk->rs2] > t) {
-		t = c->reg_ready[pk->rs2];
-		src = pk->rs2;
+	t = c->reg_ready[d->src1];
+	src = d->src1;
+	if (c->reg_ready[d->src2] > t) {
+		t = c->reg_ready[d->src2];
+		src = d->src2;
 	}
-	if (t > now)
+	if (t > now) {
+		if (!taken)
+			quick_take(c, d, fetch_pa, pa);
 		return delay(c, now, t, (enum stall_cause)c->reg_cause[src]);
-	if (pk->mem) {
-		if (pk->cls == IC_LOAD) {
-			if (wbuf_overlaps(&c->wb, pk->pa, pk->size))
-				return sleep_on(c, now, STALL_WB);
-			if (l1_access(c->l1d, pk->pa, 0, now) != L1_HIT) {
-				profile_missed(c, PROF_DMISS);
-				return sleep_on(c, now, STALL_DMISS);
-			}
+	}
+	if (d->msize) {
+		cause = STALL_NONE;
+		if (d->cls == IC_LOAD) {
+			if (wbuf_overlaps(&c->wb, pa, d->msize))
+				cause = STALL_WB;
+			else if (l1_access(c->l1d, pa, 0, now) != L1_HIT)
+				cause = STALL_DMISS;
 		} else if (wbuf_full(&c->wb)) {
-			return sleep_on(c, now, STALL_WB);
+			cause = STALL_WB;
 		}
+		if (cause != STALL_NONE) {
+			if (!taken)
+				quick_take(c, d, fetch_pa, pa);
+			if (cause == STALL_DMISS)
+				profile_missed(c, PROF_DMISS);
+			return sleep_on(c, now, cause);
+		}
+	}
+	if (!taken) {
+		/* What finish and defer_store read of the instruction in progress. */
+		pk->pc = hart_pc(c->hart);
+		pk->timing = d->timing;
+		pk->mmio = 0;
+		pk->update = c->hart->micro_d.update;
 	}
 	/* hart_step_peeked's checks hold: no interrupt, no WFI, the pc unchanged. */
 	m = issue(c, now);
-	return finish(c, now, hart_run_peeked(c->hart, pk->pc, pk->insn), m, 1);
+	return finish(c, now, hart_run_peeked(c->hart, pk->pc, d), m, 1);
 }
 
 /*

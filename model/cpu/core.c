@@ -237,7 +237,6 @@ static void update_due(struct core *c)
 {
 	c->due = wbuf_ready(&c->wb) || c->poll ? 0 : c->next;
 }
-
 /* The hart's hook: a device raised an interrupt line. */
 static void interrupt_raised(void *ctx)
 {
@@ -635,7 +634,7 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	 */
 	int taken = c->have_pk != PK_NONE;
 
-	if (__builtin_expect(c->hold_left || c->kanata != NULL, 0))
+	if (__builtin_expect(c->hold_left != 0, 0))
 		return -1;
 	if (!taken) {
 		d = hart_quick_peek(c->hart, &fetch_pa, &pa);
@@ -710,6 +709,19 @@ static __attribute__((noinline)) void wait_edge(struct core *c, uint64_t now)
 	update_due(c);
 }
 
+/*
+ * core_step's cycle for a core whose pipeline --kanata logs: step alone (the
+ * log reads all of c->pk, which the quick path fills only when it must),
+ * then the log's look at the cycle.
+ */
+static __attribute__((noinline)) int step_logged(struct core *c, uint64_t now)
+{
+	int retired = c->next > now ? 0 : step(c, now);
+
+	kanata_observe(c->kanata, c, now, retired);
+	return retired;
+}
+
 int core_step(struct core *c, uint64_t now)
 {
 	int retired;
@@ -721,13 +733,12 @@ int core_step(struct core *c, uint64_t now)
 	/* A cycle that only drains the write buffer stays out of step, a large function. */
 	if (c->wb.count)
 		drain(c, now);
-	if (c->next > now)
+	if (__builtin_expect(c->kanata != NULL, 0))
+		retired = step_logged(c, now);
+	else if (c->next > now)
 		retired = 0;
 	else if ((retired = quick_step(c, now)) < 0)
 		retired = step(c, now);
-
-	if (__builtin_expect(c->kanata != NULL, 0))
-		kanata_observe(c->kanata, c, now, retired);
 	update_due(c);
 	return retired;
 }

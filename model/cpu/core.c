@@ -237,6 +237,7 @@ static void update_due(struct core *c)
 {
 	c->due = wbuf_ready(&c->wb) || c->poll ? 0 : c->next;
 }
+
 /* The hart's hook: a device raised an interrupt line. */
 static void interrupt_raised(void *ctx)
 {
@@ -613,11 +614,12 @@ static inline void quick_take(struct core *c, const struct insn *d, uint32_t fet
 /*
  * step for the common instructions, shorter: an ALU, branch, jump, multiply
  * or divide, or a load or store to RAM whose translations the micro-TLBs
- * hold, with no interrupt to take and no LR held. It takes the instruction
- * as hart_peek would (quick_take), and then makes step's checks and calls in
- * step's order, leaving out the ones that cannot apply. An instruction that
- * waits stays the quick path's (PK_QUICK) until it issues. -1, before
- * anything has changed, for the others: step takes them.
+ * hold, with no interrupt to take and no LR held (hart_quick_peek finds
+ * them without hart_peek). It makes step's checks and calls in step's order,
+ * leaving out the ones that cannot apply. An instruction that waits becomes
+ * the one in progress as hart_peek would have left it (quick_take), and stays
+ * the quick path's (PK_QUICK) until it issues. -1, before anything has
+ * changed, for the others: step takes them.
  */
 static inline __attribute__((always_inline)) int quick_step(struct core *c, uint64_t now)
 {

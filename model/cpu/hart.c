@@ -27,6 +27,7 @@ struct hart *hart_new(int id, const struct config *cfg, const struct hart_env *e
 	h->id = id;
 	h->env = *env;
 	h->spin_detect = env->trace == NULL;
+	h->observed = env->trace || env->bbprof;
 	h->dcache = malloc(DECODE_CACHE_ENTRIES * sizeof(*h->dcache));
 	if (!h->dcache || tlb_init(&h->itlb, &cfg->itlb) || tlb_init(&h->dtlb, &cfg->dtlb)) {
 		hart_free(h);
@@ -240,10 +241,12 @@ static inline enum hart_event run_insn(struct hart *h, enum priv priv, uint32_t 
 		h->instret += h->instret_step;
 		h->stats.insns.v[SMODE(priv)]++;
 		h->x[0] = 0;
-		if (__builtin_expect(h->env.bbprof != NULL, 0))
-			bbprof_retire(h->env.bbprof, h->id, SMODE(priv), pc, d->raw, h->pc);
-		if (h->env.trace)
-			trace_insn(h, priv, pc, d);
+		if (__builtin_expect(h->observed, 0)) {
+			if (h->env.bbprof)
+				bbprof_retire(h->env.bbprof, h->id, SMODE(priv), pc, d->raw, h->pc);
+			if (h->env.trace)
+				trace_insn(h, priv, pc, d);
+		}
 		return HART_RETIRED;
 	}
 	h->x[0] = 0;
@@ -376,6 +379,7 @@ void hart_watch_page(struct hart *h, uint32_t ppn)
 void hart_set_bbprof(struct hart *h, struct bbprof *p)
 {
 	h->env.bbprof = p;
+	h->observed = h->env.trace || p;
 }
 
 void hart_set_trap_hook(struct hart *h, void (*fn)(void *ctx, int hart, uint32_t cause,

@@ -148,6 +148,7 @@ struct hart {
 	int timed;		/* the timing model keeps the cycle count (hart_set_timed) */
 	uint8_t yield_hint;	/* waits for another hart: see hart_take_yield_hint */
 	uint8_t in_run;		/* inside hart_run_fast: data_slow hands back HART_REDO */
+	uint8_t observed;	/* env.trace or env.bbprof: a retired instruction is reported */
 
 	/* machine-mode CSRs */
 	uint32_t mstatus;	/* the only copy: sstatus is a view of it */

@@ -180,5 +180,13 @@ stats-check: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(BENCH_DIR
 	@sh sim/stats-check.sh $(BASE) $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img \
 		$(BENCH_DIR)/bench-4h.elf
 
+# The same in combination: N random configurations (SEED) of the supports and
+# the geometry, on the demo and slices of the kernel's workload, timing mode.
+.PHONY: stats-combo
+stats-combo: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img
+	@test -n "$(BASE)" || { echo "make stats-combo needs BASE=path/to/old/osprey" >&2; exit 2; }
+	@sh sim/stats-combo.sh $(BASE) $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img \
+		$(or $(N),40) $(or $(SEED),1)
+
 clean:
 	rm -rf $(BUILD)

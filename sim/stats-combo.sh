@@ -1,0 +1,92 @@
+#!/bin/sh
+# `make stats-combo BASE=OLD_OSPREY [N=40] [SEED=1]`: stats-check's promise in
+# combination. N random valid configurations (seeded, so a failure can be run
+# again) of the supports and the machine's geometry, each on the demo or a
+# slice of the kernel's shell workload in timing mode, on OLD_OSPREY and on the
+# new build; console output, exit status, --stats and (when drawn) --profile
+# compared byte for byte. A failing configuration is printed whole.
+# Usage: sim/stats-combo.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE N SEED
+set -u
+old=$1 new=$2 demo=$3 kernel=$4 shell_img=$5 n=$6 seed=$7
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# One line per run: the options, drawn from each key's valid values. Lists of
+# per-core values (core.speeds, core.kinds) have one entry per core.
+awk -v n="$n" -v seed="$seed" '
+function pick(s,   a, k) { k = split(s, a, " "); return a[int(rand() * k) + 1] }
+function per_core(s, cores,   a, k, i, out) {
+	k = split(s, a, " ")
+	out = a[1]
+	for (i = 1; i < cores; i++)
+		out = out "," a[i % k + 1]
+	return out
+}
+BEGIN {
+	srand(seed)
+	for (r = 0; r < n; r++) {
+		cores = pick("1 2 4")
+		o = "--preset " pick("default modern") " --cores " cores
+		o = o " --set core.bpred=" pick("static-nt btfn bimodal")
+		o = o " --set pf.nextline=" pick("off off always on-miss tagged")
+		o = o " --set pf.guarded=" pick("off off miss tagged")
+		o = o " --set sbuf.count=" pick("0 0 2 4")
+		o = o " --set dpf.stride=" pick("0 0 4")
+		o = o " --set coh.selective_update=" pick("off on")
+		o = o " --set dma.enabled=" pick("off on")
+		o = o " --set core.speeds=" pick("1 1 2 mixed")
+		sub(/mixed/, per_core("1 2", cores), o)
+		o = o " --set core.kinds=" pick("big big mixed")
+		sub(/mixed/, per_core("big small", cores), o)
+		o = o " --set l1d.ways=" pick("1 2 4") " --set l1i.line=" pick("16 32 64")
+		o = o " --set l1d.repl=" pick("lru fifo random")
+		o = o " --set core.wb_entries=" pick("1 2 4 8")
+		o = o " --set bus.clock_div=" pick("1 2 3 4")
+		o = o " --set core.load_use=" pick("0 1 2")
+		o = o " --set sys.sharing=" pick("off off on")
+		o = o " " pick("- - profile")
+		o = o " " pick("demo kernel:3000000 kernel:8000000")
+		print o
+	}
+}' >"$tmp/runs"
+
+pass=0
+fail=0
+while read -r line; do
+	set -- $line
+	eval "prog=\${$#}"
+	opts=$(echo "$line" | sed 's/ [^ ]*$//; s/ - *$//; s/ profile$//')
+	case $line in
+	*" profile "*) profile=1 ;;
+	*) profile=0 ;;
+	esac
+	case $prog in
+	demo) args=$demo ;;
+	kernel:*) args="--max-insns ${prog#kernel:} --disk $shell_img $kernel" ;;
+	esac
+	for b in old new; do
+		eval bin=\$$b
+		extra=
+		[ $profile = 1 ] && extra="--profile $tmp/$b.prof"
+		rm -f "$tmp/$b.json" "$tmp/$b.prof"
+		# shellcheck disable=SC2086
+		"$bin" -q --mode timing $opts $extra --stats "$tmp/$b.json" $args </dev/null \
+			>"$tmp/$b.out" 2>&1
+		echo "exit $?" >>"$tmp/$b.out"
+	done
+	if grep -q '^exit 2$' "$tmp/old.out"; then
+		echo "stats-combo: invalid configuration drawn (a bug of this script): $line" >&2
+		head -1 "$tmp/old.out" >&2
+		fail=$((fail + 1))
+	elif cmp -s "$tmp/old.out" "$tmp/new.out" && cmp -s "$tmp/old.json" "$tmp/new.json" &&
+	     { [ $profile = 0 ] || cmp -s "$tmp/old.prof" "$tmp/new.prof"; }; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL $line"
+		diff "$tmp/old.out" "$tmp/new.out" | head -10
+		diff "$tmp/old.json" "$tmp/new.json" | head -20
+		fail=$((fail + 1))
+	fi
+done <"$tmp/runs"
+echo "stats-combo (seed $seed): $pass passed, $fail failed"
+[ $fail = 0 ]

@@ -595,6 +595,7 @@ static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc
 	}
 	u->fast = u->ok & u->pmp_page;
 	u->fast_ram = u->ram ? u->fast : 0;
+	u->host = u->ram ? memmap_host(h->env.mm, u->ppn << 12) : NULL;
 	*pa = (u->ppn << 12) | (va & 0xfff);
 	if (u->pmp_page & (1u << acc))
 		return 0;

@@ -123,6 +123,7 @@ struct micro_tlb {
 	uint8_t update;		/* a selective-update page (micro_d only) */
 	uint8_t fast;		/* ok & pmp_page: access types hart_peek takes at once */
 	uint8_t fast_ram;	/* fast, if the page is RAM (hart_quick_peek's test), else 0 */
+	const uint8_t *host;	/* the page's host address, when fast_ram is set */
 };
 
 /* What refills of one page found; see struct hart's memo_i. */
@@ -324,7 +325,7 @@ static inline const struct insn *hart_quick_peek(const struct hart *h, uint32_t 
 	if (ui->vpn != pc >> 12 || !(ui->fast_ram & (1u << ACC_FETCH)))
 		return NULL;
 	*fetch_pa = ui->ppn << 12 | (pc & 0xfff);
-	memcpy(&raw, memmap_host(h->env.mm, *fetch_pa), 4);
+	memcpy(&raw, ui->host + (pc & 0xfff), 4);
 	d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
 	if (d->raw != raw)
 		return NULL;

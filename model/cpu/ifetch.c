@@ -115,6 +115,33 @@ static __attribute__((noinline)) enum fetch_result tapped_cycle(struct ifetch *f
 	return settle(f, 1, in, now);
 }
 
+/*
+ * Without a tap, the step that enters the line fetched ahead, READY, at an
+ * offset from which the queue does not reach past that line: the unit would
+ * take the line (lines, lookahead_used) and ask for nothing, abandon nothing,
+ * whatever the other inputs. Its evaluation and clock edge, written out: 1
+ * when it was that step.
+ */
+static inline int enter_ahead(struct ifetch *f, uint32_t pa)
+{
+	struct fetch *u = &f->u;
+	uint32_t line = pa >> u->line_shift;
+	int m;
+
+	if (u->q.next_state != FL_READY || u->q.next != line ||
+	    (pa & u->line_mask) >= u->ahead_from || (u->q.cur_state == FL_READY && u->q.cur == line))
+		return 0;
+	u->q.cur = line;
+	u->q.cur_state = FL_READY;
+	u->q.next_state = FL_NONE;
+	u->d = u->q;
+	m = *f->mode;
+	f->stats.lines.v[m]++;
+	f->stats.lookahead_used.v[m]++;
+	fast_range(f);
+	return 1;
+}
+
 enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now)
 {
 	struct fetch_in in = {
@@ -122,6 +149,8 @@ enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint
 		.want_resp = L1_HIT, .ahead_resp = L1_HIT, .req_pa = pa,
 	};
 
+	if (!f->tap.eval && enter_ahead(f, pa))
+		return FETCH_READY;
 	if (guard_en)
 		in.guarded = (uint8_t)memmap_line_guarded(f->mm, pa & ~f->u.line_mask,
 							  f->u.p.line_bytes);

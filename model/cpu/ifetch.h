@@ -8,7 +8,9 @@
  * stream buffers (mem/prefetcher.h) see them through the L1I's hooks.
  *
  * The common case, more of the line being decoded with nothing to ask for
- * (fetch_fast_ready), skips the unit: it would change nothing. With an
+ * (fetch_fast_ready), skips the unit: it would change nothing. The next
+ * most common, entering the line fetched ahead early in it, is the unit's
+ * evaluation written out (it asks for nothing then). With an
  * observer on the tap (the co-simulation, sys/tap.h) every request goes
  * through the unit: eval one or more times as the L1I's answers come in,
  * then tick; and the glue checks that claim in each step it would have

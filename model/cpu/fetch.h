@@ -196,4 +196,28 @@ static inline int fetch_step_idle(const struct fetch *u, const struct fetch_out 
 	       u->d.cur_state == u->q.cur_state && u->d.next_state == u->q.next_state;
 }
 
+/*
+ * True when a request for @pa enters the line fetched ahead, READY, at an
+ * offset from which the queue does not reach past that line: eval would take
+ * the line (ready, lines, lookahead_used) and ask for, abandon or count
+ * nothing else, whatever the other inputs. The glue makes that step itself
+ * (the second most common); fetch_step_entered_ahead is the claim.
+ */
+static inline int fetch_enters_ahead(const struct fetch *u, uint32_t pa)
+{
+	uint32_t line = pa >> u->line_shift;
+
+	return u->q.next_state == FL_READY && u->q.next == line &&
+	       (pa & u->line_mask) < u->ahead_from && !(u->q.cur_state == FL_READY && u->q.cur == line);
+}
+
+/* What fetch_enters_ahead promises, checked as fetch_step_idle is. */
+static inline int fetch_step_entered_ahead(const struct fetch *u, const struct fetch_out *out)
+{
+	return out->ready && out->lines && out->lookahead_used && !out->want_valid &&
+	       !out->ahead_valid && !out->drop_cur_valid && !out->drop_next_valid &&
+	       !out->lookahead && !out->redirects && u->d.cur == u->q.next &&
+	       u->d.cur_state == FL_READY && u->d.next_state == FL_NONE && u->d.next == u->q.next;
+}
+
 #endif

@@ -45,11 +45,11 @@ static inline void count(struct ifetch *f, const struct fetch_out *out)
 	f->stats.redirects.v[m] += out->redirects;
 }
 
-/* The fast path's claim broken in a step it would have skipped: the run stops. */
+/* A fast path's claim broken in a step it would have skipped or made: the run stops. */
 static void fast_claim_broken(struct ifetch *f, uint32_t pa)
 {
-	fprintf(stderr, "osprey: fetch: the fast path would have skipped a step that changes the "
-		"unit (fetch at 0x%08x)\n", (unsigned)pa);
+	fprintf(stderr, "osprey: fetch: a fast path would have skipped or written out a step that "
+		"the unit makes otherwise (fetch at 0x%08x)\n", (unsigned)pa);
 	f->tap.failed = 1;
 }
 
@@ -63,6 +63,21 @@ static void fast_range(struct ifetch *f)
 		      : u->q.next_state != FL_NONE ? u->p.line_bytes : u->ahead_from;
 }
 
+/* The unit's step for fetch_enters_ahead, written out: its evaluation and clock edge. */
+static inline void enter_ahead(struct ifetch *f)
+{
+	struct fetch *u = &f->u;
+	int m = *f->mode;
+
+	u->q.cur = u->q.next;
+	u->q.cur_state = FL_READY;
+	u->q.next_state = FL_NONE;
+	u->d = u->q;
+	f->stats.lines.v[m]++;
+	f->stats.lookahead_used.v[m]++;
+	fast_range(f);
+}
+
 /*
  * A cycle of the unit with the inputs @in, in the order of cpu/fetch_if.h.
  * The answers start as the glue's guess (a hit: the common case); the unit
@@ -74,6 +89,7 @@ static inline __attribute__((always_inline)) enum fetch_result
 settle(struct ifetch *f, int tapped, struct fetch_in *in, uint64_t now)
 {
 	int fast = tapped && in->req_valid && !in->flush && fetch_fast_ready(&f->u, in->req_pa);
+	int entering = tapped && in->req_valid && !in->flush && fetch_enters_ahead(&f->u, in->req_pa);
 	uint32_t shift = f->u.line_shift;
 	struct fetch_out out;
 	uint8_t a;
@@ -98,7 +114,7 @@ settle(struct ifetch *f, int tapped, struct fetch_in *in, uint64_t now)
 		}
 	}
 	count(f, &out);
-	if (fast && !fetch_step_idle(&f->u, &out))
+	if ((fast && !fetch_step_idle(&f->u, &out)) || (entering && !fetch_step_entered_ahead(&f->u, &out)))
 		fast_claim_broken(f, in->req_pa);
 	if (tapped)
 		f->tap.tick(&f->tap);
@@ -115,33 +131,6 @@ static __attribute__((noinline)) enum fetch_result tapped_cycle(struct ifetch *f
 	return settle(f, 1, in, now);
 }
 
-/*
- * Without a tap, the step that enters the line fetched ahead, READY, at an
- * offset from which the queue does not reach past that line: the unit would
- * take the line (lines, lookahead_used) and ask for nothing, abandon nothing,
- * whatever the other inputs. Its evaluation and clock edge, written out: 1
- * when it was that step.
- */
-static inline int enter_ahead(struct ifetch *f, uint32_t pa)
-{
-	struct fetch *u = &f->u;
-	uint32_t line = pa >> u->line_shift;
-	int m;
-
-	if (u->q.next_state != FL_READY || u->q.next != line ||
-	    (pa & u->line_mask) >= u->ahead_from || (u->q.cur_state == FL_READY && u->q.cur == line))
-		return 0;
-	u->q.cur = line;
-	u->q.cur_state = FL_READY;
-	u->q.next_state = FL_NONE;
-	u->d = u->q;
-	m = *f->mode;
-	f->stats.lines.v[m]++;
-	f->stats.lookahead_used.v[m]++;
-	fast_range(f);
-	return 1;
-}
-
 enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now)
 {
 	struct fetch_in in = {
@@ -149,8 +138,10 @@ enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint
 		.want_resp = L1_HIT, .ahead_resp = L1_HIT, .req_pa = pa,
 	};
 
-	if (!f->tap.eval && enter_ahead(f, pa))
+	if (!f->tap.eval && fetch_enters_ahead(&f->u, pa)) {
+		enter_ahead(f);
 		return FETCH_READY;
+	}
 	if (guard_en)
 		in.guarded = (uint8_t)memmap_line_guarded(f->mm, pa & ~f->u.line_mask,
 							  f->u.p.line_bytes);

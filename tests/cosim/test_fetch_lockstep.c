@@ -8,7 +8,9 @@
  * in the order of cpu/fetch_if.h, and clocked. Answers not yet given are
  * random, as any value must give the same outputs on both sides. The glue's
  * fast path (fetch_fast_ready) is checked too: whenever it holds, the unit
- * must answer ready with nothing to do and keep its state.
+ * must answer ready with nothing to do and keep its state; and so is the
+ * step the glue writes out (fetch_enters_ahead): the unit must take the line
+ * ahead and do nothing else.
  *
  * Directed sequences first (straight-line code across lines and pages,
  * misses and no MSHR on either request, redirects with lines pending, guard
@@ -143,6 +145,7 @@ struct lockstep {
 	struct mock_l1 l1;
 	uint64_t cycle;
 	uint64_t evals, fast;		/* evaluations compared; cycles the fast path's claim held */
+	uint64_t entering;		/* cycles fetch_enters_ahead's claim held */
 	int bad;			/* a mismatch, or a broken claim: the run stops */
 	uint64_t covered[COVERS];	/* cycles that did each */
 };
@@ -191,6 +194,7 @@ static void cover(struct lockstep *ls, const struct fetch_in *in, const struct f
 static int step(struct lockstep *ls, struct fetch_in *in, int *ready)
 {
 	int fast = in->req_valid && !in->flush && fetch_fast_ready(&ls->c, in->req_pa);
+	int entering = in->req_valid && !in->flush && fetch_enters_ahead(&ls->c, in->req_pa);
 	struct fetch_out o;
 
 	*ready = 0;
@@ -219,7 +223,13 @@ static int step(struct lockstep *ls, struct fetch_in *in, int *ready)
 		       "unit (req_pa 0x%08x)\n", ls->cycle, (unsigned)in->req_pa);
 		ls->bad = 1;
 	}
+	if (entering && !fetch_step_entered_ahead(&ls->c, &o)) {
+		printf("cycle %" PRIu64 ": the glue's written-out entry into the line ahead differs "
+		       "from the unit's step (req_pa 0x%08x)\n", ls->cycle, (unsigned)in->req_pa);
+		ls->bad = 1;
+	}
 	ls->fast += fast;
+	ls->entering += entering;
 	twin_check_tick(ls->k);
 	ls->cycle++;
 	return ls->bad;
@@ -413,7 +423,8 @@ int main(int argc, char **argv)
 		bad = random_run(&ls, a.cycles);
 	if (!a.expect) {
 		printf("%" PRIu64 " evaluations compared, the fast path's claim checked in %" PRIu64
-		       " cycles\n", ls.evals, ls.fast);
+		       " cycles, the entry into the line ahead in %" PRIu64 "\n", ls.evals, ls.fast,
+		       ls.entering);
 		for (int i = 0; i < COVERS; i++) {
 			if (!ls.covered[i]) {
 				printf("FAILED: the stimulus never made the unit do: %s\n",

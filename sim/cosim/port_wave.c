@@ -123,7 +123,7 @@ struct port_wave *port_wave_open(const char *path, const struct port_unit *const
 		goto out_free;
 	for (int i = 0; i < n; i++) {
 		w->unit[i] = (struct wave_unit){ u[i], w->nsig, elements(u[i]->in, u[i]->nin),
-						 elements(u[i]->out, u[i]->nout) };
+						 elements(u[i]->out, u[i]->nout), 0 };
 		w->nsig += w->unit[i].nin_sig + 1 + 2 * w->unit[i].nout_sig;
 	}
 	w->sig = calloc((size_t)w->nsig + 1, sizeof(*w->sig));

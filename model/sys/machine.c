@@ -661,7 +661,7 @@ static void run_timing(struct machine *m)
 
 		/* Near the instruction limit, the cores stop at it (t->budget). */
 		if (__builtin_expect(m->insn_limit - m->retired < (uint64_t)t->ncores, 0))
-			t->budget = (int)(m->insn_limit - m->retired);
+			timing_set_budget(t, (int)(m->insn_limit - m->retired));
 		m->retired += (uint64_t)timing_cycle(t, m->now);
 		/* After a stop in this cycle, now counts it, as in functional mode. */
 		if (__builtin_expect(timing_any_stuck(t), 0)) {

@@ -31,7 +31,11 @@ struct timing {
 	struct l2 l2[MAX_HARTS];
 	struct core core[MAX_HARTS];
 	int stuck;		/* some core's stuck flag is set */
-	int prefetching;	/* some core has prefetchers (mem/prefetcher.h) */
+	/*
+	 * A cycle takes the cores' general pass: some core has prefetchers
+	 * (mem/prefetcher.h), or the run's instruction limit is near (budget).
+	 */
+	int general;
 	int budget;		/* instructions a cycle may retire before the run's limit */
 	struct dmactl *dma;	/* the DMA engine on the bus, or NULL */
 	struct sharing *sharing;	/* true/false sharing of the L1Ds' coherence misses */
@@ -74,6 +78,12 @@ void timing_attach_dma(struct timing *t, struct dmactl *dma);
  */
 #define TIMING_MAX_TAPS ((PF_MAX_TAPS + 2) * MAX_HARTS + 3)
 int timing_taps(struct timing *t, struct unit_tap **taps);
+
+/*
+ * Near the run's instruction limit: the cycles from now on retire at most
+ * @budget instructions (the cores after the one that reaches it wait).
+ */
+void timing_set_budget(struct timing *t, int budget);
 
 /* Runs cycle @now of every unit. Returns the instructions retired in it. */
 int timing_cycle(struct timing *t, uint64_t now);

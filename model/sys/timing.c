@@ -57,6 +57,7 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 		l1i.latency *= ratio;
 		l1d.latency *= ratio;
 		t->ncores = i + 1;	/* timing_free frees it, however far it got */
+		t->core_end = c + 1;
 
 		/* The core's mode field is what its caches count against. */
 		if (l2_init(&t->l2[i], &cfg->l2, seed, &t->bus, &t->events, &c->mode) ||
@@ -131,7 +132,7 @@ static inline int cores_cycle(struct timing *t, uint64_t now)
 {
 	uint64_t soonest = UINT64_MAX;
 	int retired = 0;
-	struct core *c = t->core, *end = c + t->ncores;
+	struct core *c = t->core, *end = t->core_end;
 
 	for (; c < end; c++) {
 		uint64_t next = core_next(c);

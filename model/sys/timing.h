@@ -30,6 +30,7 @@ struct timing {
 	struct l1 l1i[MAX_HARTS], l1d[MAX_HARTS];
 	struct l2 l2[MAX_HARTS];
 	struct core core[MAX_HARTS];
+	struct core *core_end;	/* core + ncores: the timing loop's bound */
 	int stuck;		/* some core's stuck flag is set */
 	/*
 	 * A cycle takes the cores' general pass: some core has prefetchers

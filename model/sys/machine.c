@@ -694,7 +694,7 @@ static void run_timing(struct machine *m)
 		 */
 		for (;;) {
 			m->retired += (uint64_t)timing_cycle(t, m->now);
-			if ((t->stuck | (int)m->stop.kind) || m->now >= quiet_until ||
+			if ((timing_any_stuck(t) | (int)m->stop.kind) || m->now >= quiet_until ||
 			    m->now >= m->clint.next_event || m->retired >= m->htif.check_at ||
 			    m->retired >= retired_quiet || t->busy_next > m->now + 1)
 				break;

@@ -194,7 +194,6 @@ int timing_cycle(struct timing *t, uint64_t now)
 		bus_tick(&t->bus, now);
 		t->stuck |= t->bus.seq_tap.failed;	/* its sequencer's twin disagreed */
 	}
-	t->stuck |= t->bus.arb_tap.failed;	/* its controller's twin disagreed (here or at an LR) */
 	return retired;
 }
 

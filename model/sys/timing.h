@@ -31,7 +31,7 @@ struct timing {
 	struct l2 l2[MAX_HARTS];
 	struct core core[MAX_HARTS];
 	struct core *core_end;	/* core + ncores: the timing loop's bound */
-	int stuck;		/* some core's stuck flag is set */
+	int stuck;		/* some core's stuck flag, or a twin's failure, is set (timing_any_stuck) */
 	/*
 	 * A cycle takes the cores' general pass: some core has prefetchers
 	 * (mem/prefetcher.h), or the run's instruction limit is near (budget).
@@ -98,10 +98,15 @@ int timing_twin_failed(const struct timing *t, int core);
 /* A core whose hart can make no progress (HART_STUCK), or a twin's mismatch; or -1. */
 int timing_stuck(const struct timing *t);
 
-/* Some core's hart reported HART_STUCK: call timing_stuck(). */
+/*
+ * Some core's hart reported HART_STUCK, or a twin disagreed: call
+ * timing_stuck(). The bus controller's twin can disagree at any cycle (at
+ * its grants, or at an LR), so its flag is read here rather than gathered
+ * into stuck every cycle.
+ */
 static inline int timing_any_stuck(const struct timing *t)
 {
-	return t->stuck;
+	return t->stuck | t->bus.arb_tap.failed;
 }
 
 /* True when every core sleeps in WFI. */

@@ -124,9 +124,10 @@ void timing_attach_dma(struct timing *t, struct dmactl *dma)
 /*
  * The cores' turns in cycle @now; returns the instructions they retired and
  * sets t->busy_next. The rare duties, the run's instruction budget and the
- * prefetchers' steps, are behind one test of t->general read from memory:
- * so what the loop keeps across a core's step (t, c, end, now, retired,
- * soonest) fits in the host's callee-saved registers.
+ * prefetchers' steps, wait behind tests of t->general, read from memory
+ * rather than kept in locals: so what the loop keeps across a core's step
+ * (t, c, end, now, retired, soonest) fits in the host's callee-saved
+ * registers.
  */
 static inline int cores_cycle(struct timing *t, uint64_t now)
 {

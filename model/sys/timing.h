@@ -31,7 +31,7 @@ struct timing {
 	struct l2 l2[MAX_HARTS];
 	struct core core[MAX_HARTS];
 	struct core *core_end;	/* core + ncores: the timing loop's bound */
-	int stuck;		/* some core's stuck flag, or a twin's failure, is set (timing_any_stuck) */
+	int stuck;		/* some core's stuck flag, or a twin's failure but the bus controller's */
 	/*
 	 * A cycle takes the cores' general pass: some core has prefetchers
 	 * (mem/prefetcher.h), or the run's instruction limit is near (budget).

@@ -84,10 +84,14 @@ static inline uint32_t carray_set(const struct cache_array *ca, uint32_t line)
  */
 static inline struct cache_line *carray_find(struct cache_array *ca, uint32_t line)
 {
-	struct cache_line *l = &ca->lines[(size_t)carray_set(ca, line) * ca->ways];
-	struct cache_line *end = l + ca->ways;
+	uint32_t set = carray_set(ca, line), ways = ca->ways;
+	struct cache_line *l, *end;
 
-	for (; l < end; l++)
+	if (ways == 1) {	/* direct-mapped (the default preset's L1s): one way, no loop */
+		l = &ca->lines[set];
+		return l->tag == line && l->state != LINE_I ? l : NULL;
+	}
+	for (l = &ca->lines[(size_t)set * ways], end = l + ways; l < end; l++)
 		if (l->tag == line && l->state != LINE_I)
 			return l;
 	return NULL;

@@ -176,6 +176,25 @@ static void list_raise_second(struct miss_classifier *mc, uint32_t s)
 	mc->head = s;
 }
 
+/*
+ * Moves @n, below the head, to the head: the list that unlinking and pushing
+ * it gives, without their tests for an empty list or a missing predecessor.
+ */
+static void list_raise(struct miss_classifier *mc, uint32_t n)
+{
+	struct node *x = &mc->node[n];
+
+	mc->node[x->prev].next = x->next;
+	if (x->next != NIL)
+		mc->node[x->next].prev = x->prev;
+	else
+		mc->tail = x->prev;
+	x->prev = NIL;
+	x->next = mc->head;
+	mc->node[mc->head].prev = n;
+	mc->head = n;
+}
+
 /* Finds @line's node; @link is set to the chain link pointing at it. */
 static uint32_t shadow_lookup(struct miss_classifier *mc, uint32_t line, uint32_t **link)
 {
@@ -302,13 +321,21 @@ static __attribute__((noinline)) void hit_below_head(struct miss_classifier *mc,
 {
 	/* The next most recent (two lines in turn) moves up without a lookup. */
 	uint32_t second = mc->head != NIL ? mc->node[mc->head].next : NIL;
+	uint32_t *link, n;
 
 	if (second != NIL && mc->node[second].line == line) {
 		list_raise_second(mc, second);
 		mc->head_line = line;
 		return;
 	}
-	shadow_access(mc, line);
+	/* Deeper: found by its hash chain; or gone from the shadow, and it goes in. */
+	n = shadow_lookup(mc, line, &link);
+	if (n == NIL) {
+		shadow_access(mc, line);
+		return;
+	}
+	list_raise(mc, n);
+	mc->head_line = line;
 }
 
 void mclass_hit(struct miss_classifier *mc, uint32_t line)

@@ -9,6 +9,7 @@
 void eventq_init(struct event_queue *q)
 {
 	memset(q, 0, sizeof(*q));
+	q->first = UINT64_MAX;
 }
 
 void eventq_free(struct event_queue *q)
@@ -40,6 +41,7 @@ void eventq_at(struct event_queue *q, uint64_t when, event_fn *fn, void *ctx, ui
 	for (i = q->n++; i && before(&e, &q->heap[(i - 1) / 2]); i = (i - 1) / 2)
 		q->heap[i] = q->heap[(i - 1) / 2];
 	q->heap[i] = e;
+	q->first = q->heap[0].when;
 }
 
 static struct event pop(struct event_queue *q)
@@ -61,12 +63,13 @@ static struct event pop(struct event_queue *q)
 		i = c;
 	}
 	q->heap[i] = last;
+	q->first = q->n ? q->heap[0].when : UINT64_MAX;
 	return top;
 }
 
 void eventq_run(struct event_queue *q, uint64_t now)
 {
-	while (q->n && q->heap[0].when <= now) {
+	while (q->first <= now) {
 		struct event e = pop(q);
 
 		e.fn(e.ctx, e.arg, e.when);

@@ -23,6 +23,7 @@ struct event_queue {
 	struct event *heap;	/* binary min-heap on (when, seq) */
 	uint32_t n, cap;
 	uint64_t seq;
+	uint64_t first;		/* heap[0].when, or UINT64_MAX when empty: the timing loop's one load */
 };
 
 void eventq_init(struct event_queue *q);
@@ -34,7 +35,7 @@ void eventq_at(struct event_queue *q, uint64_t when, event_fn *fn, void *ctx, ui
 /* The cycle of the earliest event, or UINT64_MAX when there is none. */
 static inline uint64_t eventq_next(const struct event_queue *q)
 {
-	return q->n ? q->heap[0].when : UINT64_MAX;
+	return q->first;
 }
 
 /* Runs every event due at or before @now, including ones they schedule for @now. */

@@ -650,19 +650,56 @@ static uint64_t device_next(const struct machine *m)
 	return next;
 }
 
+/*
+ * The first cycle from @m->now on at which after_cycle has work that its
+ * inputs moved only by the machine itself decide: the limits' and the
+ * watchdog's check_at, the console poll. (The timer's next event and the
+ * HTIF's check can move within a cycle: the loop reads those afresh.)
+ */
+static uint64_t machine_quiet_until(const struct machine *m)
+{
+	uint64_t until = m->check_at;
+
+	if (uart_rx_open(&m->uart)) {
+		uint64_t poll = (m->now + UART_POLL_CYCLES - 1) / UART_POLL_CYCLES * UART_POLL_CYCLES;
+
+		if (poll < until)
+			until = poll;
+	}
+	return until;
+}
+
 /* Timing mode: every unit each cycle, jumping over cycles in which nothing happens. */
 static void run_timing(struct machine *m)
 {
 	struct timing *t = m->timing;
+	uint64_t ncores = (uint64_t)t->ncores;
+	/*
+	 * Below this many instructions retired, a cycle's cores cannot reach
+	 * the instruction limit (no budget, no at_check for it).
+	 */
+	uint64_t retired_quiet = m->insn_limit >= ncores ? m->insn_limit - ncores + 1 : 0;
 
 	update_check(m);
 	while (m->stop.kind == STOP_NONE) {
-		uint64_t next, dev;
+		uint64_t next, dev, quiet_until = machine_quiet_until(m);
 
 		/* Near the instruction limit, the cores stop at it (t->budget). */
-		if (__builtin_expect(m->insn_limit - m->retired < (uint64_t)t->ncores, 0))
-			t->budget = (int)(m->insn_limit - m->retired);
-		m->retired += (uint64_t)timing_cycle(t, m->now);
+		if (__builtin_expect(m->insn_limit - m->retired < ncores, 0))
+			timing_set_budget(t, (int)(m->insn_limit - m->retired));
+		/*
+		 * Cycles back to back while nothing stops the run, after_cycle
+		 * would do nothing, and some core acts next cycle: all that the
+		 * steps below would do then is count the cycle.
+		 */
+		for (;;) {
+			m->retired += (uint64_t)timing_cycle(t, m->now);
+			if ((timing_any_stuck(t) | (int)m->stop.kind) || m->now >= quiet_until ||
+			    m->now >= m->clint.next_event || m->retired >= m->htif.check_at ||
+			    m->retired >= retired_quiet || t->busy_next > m->now + 1)
+				break;
+			m->now++;
+		}
 		/* After a stop in this cycle, now counts it, as in functional mode. */
 		if (__builtin_expect(timing_any_stuck(t), 0)) {
 			int i = timing_stuck(t);
@@ -684,7 +721,7 @@ static void run_timing(struct machine *m)
 			break;
 		}
 		if (t->busy_next <= m->now + 1) {
-			m->now++;	/* the common case: some core acts next cycle */
+			m->now++;	/* some core acts next cycle */
 			continue;
 		}
 		next = timing_next(t, m->now);

@@ -57,6 +57,7 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 		l1i.latency *= ratio;
 		l1d.latency *= ratio;
 		t->ncores = i + 1;	/* timing_free frees it, however far it got */
+		t->core_end = c + 1;
 
 		/* The core's mode field is what its caches count against. */
 		if (l2_init(&t->l2[i], &cfg->l2, seed, &t->bus, &t->events, &c->mode) ||
@@ -72,7 +73,7 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 			return -1;
 		if (t->sharing)
 			l1_track_sharing(&t->l1d[i], t->sharing, i);
-		t->prefetching |= c->pf.n != 0;
+		t->general |= c->pf.n != 0;	/* prefetchers step with their cores */
 	}
 	return 0;
 }
@@ -120,15 +121,20 @@ void timing_attach_dma(struct timing *t, struct dmactl *dma)
 	t->dma = dma;
 }
 
-int timing_cycle(struct timing *t, uint64_t now)
+/*
+ * The cores' turns in cycle @now; returns the instructions they retired and
+ * sets t->busy_next. The rare duties, the run's instruction budget and the
+ * prefetchers' steps, wait behind tests of t->general, read from memory
+ * rather than kept in locals: so what the loop keeps across a core's step
+ * (t, c, end, now, retired, soonest) fits in the host's callee-saved
+ * registers.
+ */
+static inline int cores_cycle(struct timing *t, uint64_t now)
 {
 	uint64_t soonest = UINT64_MAX;
-	int retired = 0, stuck = 0, prefetching = t->prefetching, budget = t->budget;
-	struct core *c = t->core, *end = c + t->ncores;
+	int retired = 0;
+	struct core *c = t->core, *end = t->core_end;
 
-	/* Fills and bus completions first, so a woken core uses its line this cycle. */
-	if (eventq_next(&t->events) <= now)
-		eventq_run(&t->events, now);
 	for (; c < end; c++) {
 		uint64_t next = core_next(c);
 
@@ -139,16 +145,16 @@ int timing_cycle(struct timing *t, uint64_t now)
 		if (next <= now) {
 			if (!(__builtin_expect(c->poll, 0) && core_poll(c, now))) {
 				retired += core_step(c, now);
-				stuck |= c->stuck | c->fu.tap.failed;
-				if (__builtin_expect(retired >= budget, 0))
+				t->stuck |= c->stuck | c->fu.tap.failed;
+				if (__builtin_expect(t->general, 0) && retired >= t->budget)
 					break;	/* the run's instruction limit: it stops here */
 			}
 			next = core_next(c);
 		}
-		if (__builtin_expect(prefetching, 0) && c->pf.busy) {
+		if (__builtin_expect(t->general, 0) && c->pf.busy) {
 			int pf = pf_set_step(&c->pf, now);
 
-			stuck |= c->pf.failed != NULL;
+			t->stuck |= c->pf.failed != NULL;
 			/*
 			 * The prefetchers may have woken the core after its turn
 			 * (a line it waits for arrived in a stream buffer): it
@@ -159,21 +165,36 @@ int timing_cycle(struct timing *t, uint64_t now)
 		}
 		soonest = next < soonest ? next : soonest;
 	}
-	t->stuck |= stuck;
+	t->busy_next = soonest;
+	return retired;
+}
+
+void timing_set_budget(struct timing *t, int budget)
+{
+	t->budget = budget;
+	t->general = 1;
+}
+
+int timing_cycle(struct timing *t, uint64_t now)
+{
+	int retired;
+
+	/* Fills and bus completions first, so a woken core uses its line this cycle. */
+	if (eventq_next(&t->events) <= now)
+		eventq_run(&t->events, now);
+	retired = cores_cycle(t, now);
 	/* The DMA engine after the cores: a start they wrote this cycle counts now. */
 	if (t->dma && dmactl_busy(t->dma)) {
 		dmactl_cycle(t->dma, now);
 		t->stuck |= t->dma->tap.failed;	/* its twin disagreed: the run stops */
 		if (dmactl_busy(t->dma))
-			soonest = now + 1;
+			t->busy_next = now + 1;
 	}
 	/* The bus grants on its clock edges only. */
 	if (t->bus.queued && bus_edge(&t->bus, now)) {
 		bus_tick(&t->bus, now);
 		t->stuck |= t->bus.seq_tap.failed;	/* its sequencer's twin disagreed */
 	}
-	t->stuck |= t->bus.arb_tap.failed;	/* its controller's twin disagreed (here or at an LR) */
-	t->busy_next = soonest;
 	return retired;
 }
 

@@ -30,8 +30,13 @@ struct timing {
 	struct l1 l1i[MAX_HARTS], l1d[MAX_HARTS];
 	struct l2 l2[MAX_HARTS];
 	struct core core[MAX_HARTS];
-	int stuck;		/* some core's stuck flag is set */
-	int prefetching;	/* some core has prefetchers (mem/prefetcher.h) */
+	struct core *core_end;	/* core + ncores: the timing loop's bound */
+	int stuck;		/* some core's stuck flag, or a twin's failure but the bus controller's */
+	/*
+	 * A cycle takes the cores' general pass: some core has prefetchers
+	 * (mem/prefetcher.h), or the run's instruction limit is near (budget).
+	 */
+	int general;
 	int budget;		/* instructions a cycle may retire before the run's limit */
 	struct dmactl *dma;	/* the DMA engine on the bus, or NULL */
 	struct sharing *sharing;	/* true/false sharing of the L1Ds' coherence misses */
@@ -75,6 +80,12 @@ void timing_attach_dma(struct timing *t, struct dmactl *dma);
 #define TIMING_MAX_TAPS ((PF_MAX_TAPS + 2) * MAX_HARTS + 3)
 int timing_taps(struct timing *t, struct unit_tap **taps);
 
+/*
+ * Near the run's instruction limit: the cycles from now on retire at most
+ * @budget instructions (the cores after the one that reaches it wait).
+ */
+void timing_set_budget(struct timing *t, int budget);
+
 /* Runs cycle @now of every unit. Returns the instructions retired in it. */
 int timing_cycle(struct timing *t, uint64_t now);
 
@@ -87,10 +98,15 @@ int timing_twin_failed(const struct timing *t, int core);
 /* A core whose hart can make no progress (HART_STUCK), or a twin's mismatch; or -1. */
 int timing_stuck(const struct timing *t);
 
-/* Some core's hart reported HART_STUCK: call timing_stuck(). */
+/*
+ * Some core's hart reported HART_STUCK, or a twin disagreed: call
+ * timing_stuck(). The bus controller's twin can disagree at any cycle (at
+ * its grants, or at an LR), so its flag is read here rather than gathered
+ * into stuck every cycle.
+ */
 static inline int timing_any_stuck(const struct timing *t)
 {
-	return t->stuck;
+	return t->stuck | t->bus.arb_tap.failed;
 }
 
 /* True when every core sleeps in WFI. */

@@ -614,6 +614,21 @@ static inline void quick_take(struct core *c, const struct insn *d, uint32_t fet
 }
 
 /*
+ * When hart_quick_peek found nothing: the micro-TLB refills hart_peek would
+ * make first, made now if the memos answer them (hart_quick_refill), with
+ * their TLB lookups counted as count_peek would (hart_peek then finds them
+ * made). 1 if there was one: hart_quick_peek may now find the instruction.
+ */
+static __attribute__((noinline)) int quick_refilled(struct core *c)
+{
+	unsigned lookups = hart_quick_refill(c->hart);
+
+	c->stats.itlb_lookups.v[c->mode] += lookups & 1;
+	c->stats.dtlb_lookups.v[c->mode] += lookups >> 1;
+	return lookups != 0;
+}
+
+/*
  * step for the common instructions, shorter: an ALU, branch, jump, multiply
  * or divide, or a load or store to RAM whose translations the micro-TLBs
  * hold, with no interrupt to take and no LR held (hart_quick_peek finds
@@ -642,6 +657,8 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 		return -1;
 	if (!taken) {
 		d = hart_quick_peek(c->hart, &fetch_pa, &pa);
+		if (__builtin_expect(!d, 0) && quick_refilled(c))
+			d = hart_quick_peek(c->hart, &fetch_pa, &pa);
 		if (!d || !((1u << d->cls) & QUICK_CLASSES))
 			return -1;
 		guard_en = c->hart->micro_i.guard;

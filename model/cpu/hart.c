@@ -544,6 +544,14 @@ static void memo_refill(struct micro_memo *mm, const struct micro_tlb *u, const 
 	mm->u.pmp_page |= u->pmp_page & bit;
 }
 
+/* A micro-TLB's fields that follow from the others, after a refill. */
+static void micro_settle(const struct hart *h, struct micro_tlb *u)
+{
+	u->fast = u->ok & u->pmp_page;
+	u->fast_ram = u->ram ? u->fast : 0;
+	u->host = u->ram ? memmap_host(h->env.mm, u->ppn << 12) : NULL;
+}
+
 /*
  * Translation for hart_peek through a one-entry micro-TLB: the TLB is looked
  * up only when the page (or the access type) changes. Every TLB fill passes
@@ -593,13 +601,60 @@ static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc
 			u->pmp_page |= (uint8_t)(1u << acc);
 		memo_refill(mm, u, tlb, acc);
 	}
-	u->fast = u->ok & u->pmp_page;
-	u->fast_ram = u->ram ? u->fast : 0;
-	u->host = u->ram ? memmap_host(h->env.mm, u->ppn << 12) : NULL;
+	micro_settle(h, u);
 	*pa = (u->ppn << 12) | (va & 0xfff);
 	if (u->pmp_page & (1u << acc))
 		return 0;
 	return !pmp_allows(h, *pa, acc == ACC_FETCH ? 4 : 1, acc, eff);
+}
+
+/*
+ * hart_quick_refill's part for the micro-TLB of access @acc and @va's page:
+ * 1 when it holds the page as fast RAM for @acc, refilled from the memo if
+ * need be (then *@lookups gains @lookup_bit); else 0.
+ */
+static int quick_refill_one(struct hart *h, uint32_t va, enum access acc, unsigned lookup_bit,
+			    unsigned *lookups)
+{
+	int fetch = acc == ACC_FETCH;
+	struct micro_tlb *u = fetch ? &h->micro_i : &h->micro_d;
+	uint8_t bit = (uint8_t)(1u << acc);
+
+	if (u->vpn == va >> 12 && (u->fast_ram & bit))
+		return 1;
+	/* Held already, but not as fast RAM: peek_translate_slow looks nothing up then. */
+	if (u->epoch == h->epoch && u->vpn == va >> 12 && (u->ok & bit))
+		return 0;
+	if (!refill_from_memo(h, u, &(fetch ? h->memo_i : h->memo_d)[(va >> 12) % MICRO_MEMO],
+			      fetch ? &h->itlb : &h->dtlb, va, acc))
+		return 0;
+	micro_settle(h, u);
+	*lookups |= lookup_bit;
+	return (u->fast_ram & bit) != 0;
+}
+
+/* hart_peek's translations, in its order and under its conditions, as far as the memos answer. */
+unsigned hart_quick_refill(struct hart *h)
+{
+	uint32_t pc = h->pc, mip = hart_mip(h), raw, va;
+	unsigned lookups = 0;
+	const struct insn *d;
+
+	/* In WFI the core may sleep without a peek; with an interrupt hart_peek translates nothing. */
+	if (h->wfi || ((mip & h->mie) && hart_takeable(h, mip)))
+		return 0;
+	if (!quick_refill_one(h, pc, ACC_FETCH, 1, &lookups))
+		return lookups;
+	memcpy(&raw, h->micro_i.host + (pc & 0xfff), 4);
+	d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
+	/* A decode cache miss: hart_peek decodes, then translates (and counts) the data's. */
+	if (d->raw != raw || !d->msize)
+		return lookups;
+	va = h->x[d->src1] + (uint32_t)d->imm;
+	if (va & (d->msize - 1u))
+		return lookups;	/* misaligned: no translation */
+	quick_refill_one(h, va, d->uses & INSN_MWRITE ? ACC_STORE : ACC_LOAD, 2, &lookups);
+	return lookups;
 }
 
 static inline int peek_translate(struct hart *h, uint32_t va, enum access acc, uint32_t *pa,

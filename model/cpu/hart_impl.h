@@ -306,6 +306,15 @@ static inline const struct fast_page *fetch_pages_find(const struct hart *h, uin
 }
 
 /*
+ * hart.c: for the timing model's quick path, when hart_quick_peek found
+ * nothing: the micro-TLB refills from their memos that hart_peek would make
+ * first, if any, made now (hart_peek then finds them made). Returns the TLB
+ * lookups they stand for, which the caller counts: bit 0 the I-TLB's, bit 1
+ * the D-TLB's; 0 when nothing changed.
+ */
+unsigned hart_quick_refill(struct hart *h);
+
+/*
  * For the timing model's quick path (core.c): the decoded instruction at the
  * hart's pc when hart_peek would find everything at once: no WFI and no
  * interrupt to take, the fetch's micro-TLB hits a RAM page, the decode cache

@@ -27,35 +27,19 @@ void bpred_free(struct bpred *bp)
 	free(bp->btb_target);
 }
 
-enum bp_outcome bpred_resolve(struct bpred *bp, uint32_t pc, int conditional, int direct,
-			      int32_t imm, int taken, uint32_t target)
+enum bp_outcome bpred_resolve_bimodal(struct bpred *bp, uint32_t pc, int conditional, int direct,
+				      int taken, uint32_t target)
 {
 	uint32_t i = (pc >> 2) & bp->btb_mask;
-	int pred_taken, btb_hit = 0;
+	uint8_t *ctr = &bp->bht[(pc >> 2) & bp->bht_mask];
+	int pred_taken = conditional ? *ctr >= 2 : 1, btb_hit = bp->btb_tag[i] == pc;
 	enum bp_outcome out;
 
-	if (bp->kind != BPRED_BIMODAL) {
-		/* Static: direction from the rule, target from decode (direct) or execute. */
-		if (!conditional)
-			pred_taken = 1;
-		else
-			pred_taken = bp->kind == BPRED_BTFN && imm < 0;
-		if (pred_taken != taken || (taken && !direct))
-			return BP_WRONG;
-		return taken ? BP_CORRECT_BUBBLE : BP_CORRECT;
-	}
-
-	{
-		uint8_t *ctr = &bp->bht[(pc >> 2) & bp->bht_mask];
-
-		pred_taken = conditional ? *ctr >= 2 : 1;
-		btb_hit = bp->btb_tag[i] == pc;
-		if (conditional) {
-			if (taken && *ctr < 3)
-				(*ctr)++;
-			else if (!taken && *ctr > 0)
-				(*ctr)--;
-		}
+	if (conditional) {
+		if (taken && *ctr < 3)
+			(*ctr)++;
+		else if (!taken && *ctr > 0)
+			(*ctr)--;
 	}
 	if (pred_taken != taken)
 		out = BP_WRONG;

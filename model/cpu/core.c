@@ -367,7 +367,8 @@ static inline int issue(struct core *c, uint64_t now)
 /*
  * After the hart ran the instruction c->pk describes (@ev) in mode @m, issued
  * at @now: its effects on the pipeline, and when the next one can issue.
- * @quick (a constant): the quick path's, which holds no LR and is no xRET.
+ * @quick (a constant): the quick path's, which holds no LR, is no xRET and
+ * reaches no device.
  */
 static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t now,
 							enum hart_event ev, int m, int quick)
@@ -414,13 +415,15 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 			c->stats.loads.v[m]++;
 		else
 			c->stats.atomics.v[m]++;
-		c->stats.mmio.v[m] += pk->mmio;
+		if (!quick)
+			c->stats.mmio.v[m] += pk->mmio;	/* the quick path's go to RAM */
 		c->reg_ready[pk->rd] = now + 1 + c->cfg.load_use;
 		c->reg_cause[pk->rd] = STALL_HAZARD;
 		break;
 	case IC_STORE:
 		c->stats.stores.v[m]++;
-		c->stats.mmio.v[m] += pk->mmio;
+		if (!quick)
+			c->stats.mmio.v[m] += pk->mmio;
 		break;
 	case IC_MUL:
 	case IC_DIV:
@@ -710,7 +713,6 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 		/* What finish and defer_store read of the instruction in progress. */
 		pk->pc = hart_pc(c->hart);
 		pk->timing = d->timing;
-		pk->mmio = 0;
 		pk->update = c->hart->micro_d.update;
 	}
 	/* hart_step_peeked's checks hold: no interrupt, no WFI, the pc unchanged. */

@@ -717,7 +717,7 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	}
 	/* hart_step_peeked's checks hold: no interrupt, no WFI, the pc unchanged. */
 	m = issue(c, now);
-	return finish(c, now, hart_run_peeked(c->hart, pk->pc, d), m, 1);
+	return finish(c, now, hart_run_quick(c->hart, pk->pc, d, pa), m, 1);
 }
 
 /*

@@ -227,9 +227,38 @@ static inline int insn_exec(struct hart *h, const struct insn *d)
 	return d->desc->exec(h, d);
 }
 
-/* Executes decoded instruction @d at @pc; the caller has done fetch and interrupts. */
+/*
+ * A load or store that hart_quick_peek found, to physical address @pa: what
+ * its handler does when the page is in the host-pointer tables (hart_load,
+ * hart_store), from the data micro-TLB's host page instead. The tables'
+ * other way, through the TLB, would find the same page: the micro-TLB's page
+ * is in the TLB, its access type checked and its A and D bits set.
+ */
+static inline int quick_access(struct hart *h, const struct insn *d, uint32_t pa)
+{
+	const uint8_t *p = h->micro_d.host + (pa & 0xfff);
+	uint32_t v;
+
+	if (d->uses & INSN_MWRITE) {
+		h->store_hook(h->store_ctx, pa, d->msize, h->x[d->src2]);
+	} else {
+		v = host_read(p, d->msize);
+		if (!(d->raw & LOAD_UNSIGNED))
+			v = d->msize == 1 ? (uint32_t)(int8_t)v
+			    : d->msize == 2 ? (uint32_t)(int16_t)v : v;
+		h->x[d->rd] = v;
+	}
+	h->pc += 4;
+	return 0;
+}
+
+/*
+ * Executes decoded instruction @d at @pc; the caller has done fetch and
+ * interrupts. @quick (a constant): hart_run_quick's, a load or store to @pa
+ * made by quick_access.
+ */
 static inline enum hart_event run_insn(struct hart *h, enum priv priv, uint32_t pc,
-				       const struct insn *d)
+				       const struct insn *d, int quick, uint32_t pa)
 {
 	if (__builtin_expect(h->trig_on, 0)) {
 		enum hart_event ev = check_triggers(h, priv, pc, d);
@@ -237,7 +266,7 @@ static inline enum hart_event run_insn(struct hart *h, enum priv priv, uint32_t 
 		if (ev != HART_RETIRED)
 			return ev;
 	}
-	if (insn_exec(h, d) == 0) {
+	if ((quick && d->msize ? quick_access(h, d, pa) : insn_exec(h, d)) == 0) {
 		h->instret += h->instret_step;
 		h->stats.insns.v[SMODE(priv)]++;
 		h->x[0] = 0;
@@ -298,7 +327,7 @@ enum hart_event hart_step(struct hart *h)
 	h->stats.decode_lookups.v[SMODE(priv)]++;
 	if (__builtin_expect(d->raw != raw, 0))
 		hart_decode_miss(h, priv, pc, raw, d);
-	return run_insn(h, priv, pc, d);
+	return run_insn(h, priv, pc, d, 0, 0);
 }
 
 uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
@@ -359,7 +388,16 @@ enum hart_event hart_run_peeked(struct hart *h, uint32_t pc, const struct insn *
 
 	h->just_trapped = 0;
 	h->stats.decode_lookups.v[SMODE(priv)]++;	/* hart_peek's, for this instruction */
-	return run_insn(h, priv, pc, d);
+	return run_insn(h, priv, pc, d, 0, 0);
+}
+
+enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d, uint32_t pa)
+{
+	enum priv priv = h->priv;
+
+	h->just_trapped = 0;
+	h->stats.decode_lookups.v[SMODE(priv)]++;
+	return run_insn(h, priv, pc, d, 1, pa);
 }
 
 int hart_take_yield_hint(struct hart *h)

@@ -65,6 +65,9 @@ struct insn {
 #define INSN_OWN 0x4	/* an atomic that writes memory (SC, AMOs): needs ownership */
 #define INSN_MWRITE 0x8	/* its memory access needs ownership: a store, or INSN_OWN */
 
+/* funct3's bit of a load that zero-extends (lbu, lhu) */
+#define LOAD_UNSIGNED (1u << 14)
+
 /* Exception causes (mcause with the interrupt bit clear). */
 enum cause {
 	CAUSE_FETCH_MISALIGNED = 0,
@@ -353,6 +356,13 @@ static inline const struct insn *hart_quick_peek(const struct hart *h, uint32_t 
  * hart_step_peeked does once it knows nothing changed since the peek.
  */
 enum hart_event hart_run_peeked(struct hart *h, uint32_t pc, const struct insn *d);
+
+/*
+ * hart.c: the same for @d as hart_quick_peek found it, a load or store's
+ * data at @pa (which hart_quick_peek gave): the access made from the data
+ * micro-TLB's host page, without the handler.
+ */
+enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d, uint32_t pa);
 
 /*
  * Whether the page of @va is in the host-pointer table @pages (rd_pages or

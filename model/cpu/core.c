@@ -76,6 +76,7 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	c->agent = agent;
 	c->cfg = cfg->core;
 	c->ratio = ratio;
+	c->unusual = ratio > 1 ? CORE_SLOW : 0;
 	c->cfg.mispredict *= ratio;
 	c->cfg.taken_bubble *= ratio;
 	c->cfg.mul_latency *= ratio;
@@ -383,6 +384,7 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 	    (ev != HART_RETIRED || --c->hold_left == 0 || pk->cls == IC_WFI ||
 	     (pk->cls == IC_AMO && amo_op(pk) == AMO_SC))) {
 		c->hold_left = 0;	/* the LR/SC sequence is over, or was left */
+		c->unusual &= (uint8_t)~CORE_HOLDING;
 		bus_unlock(c->bus, c->agent, now);
 	}
 	c->have_pk = PK_NONE;
@@ -408,6 +410,7 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 		if (amo_op(pk) == AMO_LR && !pk->mmio) {
 			bus_lock(c->bus, c->agent, pk->pa, now);
 			c->hold_left = LR_HOLD_INSNS;
+			c->unusual |= CORE_HOLDING;
 		}
 		/* fall through */
 	case IC_LOAD:
@@ -634,8 +637,9 @@ static __attribute__((noinline)) int quick_refilled(struct core *c)
 /*
  * step for the common instructions, shorter: an ALU, branch, jump, multiply
  * or divide, or a load or store to RAM whose translations the micro-TLBs
- * hold, with no interrupt to take and no LR held (hart_quick_peek finds
- * them without hart_peek). It makes step's checks and calls in step's order,
+ * hold, with no interrupt to take (hart_quick_peek finds them without
+ * hart_peek); its callers take a core that holds an LR's line to step
+ * instead. It makes step's checks and calls in step's order,
  * leaving out the ones that cannot apply. An instruction that waits becomes
  * the one in progress as hart_peek would have left it (quick_take), and stays
  * the quick path's (PK_QUICK) until it issues. -1, before anything has
@@ -656,8 +660,6 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	 */
 	int taken = c->have_pk != PK_NONE;
 
-	if (__builtin_expect(c->hold_left != 0, 0))
-		return -1;
 	if (!taken) {
 		d = hart_quick_peek(c->hart, &fetch_pa, &pa);
 		if (__builtin_expect(!d, 0) && quick_refilled(c))
@@ -745,25 +747,52 @@ static __attribute__((noinline)) int step_logged(struct core *c, uint64_t now)
 	return retired;
 }
 
+/*
+ * core_step for a core with a reason in c->unusual: slower than the machine
+ * (it acts on its edges), logged by --kanata (step alone, and the log), or
+ * holding an LR's line (step alone: the quick path holds none).
+ */
+static __attribute__((noinline)) int unusual_step(struct core *c, uint64_t now)
+{
+	int retired;
+
+	if (c->ratio > 1 && now % c->ratio) {
+		wait_edge(c, now);
+		return 0;
+	}
+	if (c->wb.count)
+		drain(c, now);
+	if (c->kanata)
+		retired = step_logged(c, now);
+	else if (c->next > now)
+		retired = 0;
+	else if (c->hold_left || (retired = quick_step(c, now)) < 0)
+		retired = step(c, now);
+	update_due(c);
+	return retired;
+}
+
 int core_step(struct core *c, uint64_t now)
 {
 	int retired;
 
-	if (__builtin_expect(c->ratio > 1, 0) && now % c->ratio) {
-		wait_edge(c, now);
-		return 0;
-	}
+	if (__builtin_expect(c->unusual != 0, 0))
+		return unusual_step(c, now);
 	/* A cycle that only drains the write buffer stays out of step, a large function. */
 	if (c->wb.count)
 		drain(c, now);
-	if (__builtin_expect(c->kanata != NULL, 0))
-		retired = step_logged(c, now);
-	else if (c->next > now)
+	if (c->next > now)
 		retired = 0;
 	else if ((retired = quick_step(c, now)) < 0)
 		retired = step(c, now);
 	update_due(c);
 	return retired;
+}
+
+void core_set_kanata(struct core *c, struct kanata_core *kc)
+{
+	c->kanata = kc;
+	c->unusual = (uint8_t)((c->unusual & ~CORE_LOGGED) | (kc ? CORE_LOGGED : 0));
 }
 
 uint32_t core_pc(const struct core *c)

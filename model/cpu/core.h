@@ -131,6 +131,11 @@ struct core {
 	 * lets it go.
 	 */
 	uint32_t hold_left;
+	/*
+	 * Why core_step cannot take its common way (0: it can), in one byte so
+	 * that the common way tests one: CORE_SLOW, CORE_LOGGED, CORE_HOLDING.
+	 */
+	uint8_t unusual;
 
 	struct core_stats stats;
 	uint8_t sel_update;		/* coh.selective_update: stores to update pages send BusUpd */
@@ -140,8 +145,18 @@ struct core {
 	int prof_hart;			/* the hart's number in the profile */
 	uint8_t prof_missed;		/* the instruction in progress counted its L1I (1) / L1D (2) miss */
 
-	/* --kanata: the pipeline log's view of this core (NULL: not logged, or past its window). */
+	/*
+	 * --kanata: the pipeline log's view of this core (NULL: not logged, or
+	 * past its window); set with core_set_kanata.
+	 */
 	struct kanata_core *kanata;
+};
+
+/* Bits of struct core's unusual. */
+enum {
+	CORE_SLOW = 1,		/* slower than the machine (ratio > 1): acts on its edges */
+	CORE_LOGGED = 2,	/* --kanata logs its pipeline (kanata set) */
+	CORE_HOLDING = 4,	/* an LR's line is held (hold_left): the step takes it all */
 };
 
 /*
@@ -156,6 +171,8 @@ void core_free(struct core *c);
 
 /* Records this core's misses, by instruction, in @prof as hart @hart. */
 void core_set_profile(struct core *c, struct profile *prof, int hart);
+/* --kanata: the log's view of the core @kc, or NULL when it stops logging it. */
+void core_set_kanata(struct core *c, struct kanata_core *kc);
 
 /* Runs the core's cycle @now. Returns the number of instructions retired (0 or 1). */
 int core_step(struct core *c, uint64_t now);

@@ -82,14 +82,14 @@ void kanata_attach(struct kanata *k, struct timing *t)
 		kc->hart = i;
 		kc->cur = NULL;
 		kc->last_exec = UNSET;
-		t->core[i].kanata = kc;
+		core_set_kanata(&t->core[i], kc);
 	}
 }
 
 static void detach(struct kanata *k)
 {
 	for (int i = 0; i < k->ncores; i++)
-		k->cores[i].kanata = NULL;
+		core_set_kanata(&k->cores[i], NULL);
 	k->done = 1;
 }
 

@@ -90,6 +90,17 @@ static inline uint8_t fetch_answered(uint8_t resp)
 }
 
 /*
+ * Whether a request for @pa that is ready with no line ahead asks for the
+ * next line: near the end of its line, the next line in the same page, and
+ * not @guard_stop (guarded prefetching on for the page, the line guarded).
+ */
+static inline int fetch_asks_ahead(const struct fetch *u, uint32_t pa, int guard_stop)
+{
+	return (pa & u->line_mask) >= u->ahead_from &&
+	       (((pa >> u->line_shift) + 1) << u->line_shift & 0xfff) != 0 && !guard_stop;
+}
+
+/*
  * Combinational: outputs and next state from the state and @in. Inline, for
  * the glue's hot path: evaluated two or three times a cycle as the L1I's
  * answers come in, its copies share what does not depend on them.
@@ -137,9 +148,8 @@ static inline __attribute__((always_inline)) void fetch_eval(struct fetch *u, co
 			ready = 1;
 		}
 		/* Near the end of a line with nothing ahead, the next line is asked for. */
-		if (ready && (in->req_pa & u->line_mask) >= u->ahead_from &&
-		    d.next_state == FL_NONE && ((line + 1) << u->line_shift & 0xfff) != 0 &&
-		    !(in->guard_en && in->guarded)) {
+		if (ready && d.next_state == FL_NONE &&
+		    fetch_asks_ahead(u, in->req_pa, in->guard_en && in->guarded)) {
 			ahead = 1;
 			d.next = line + 1;
 			d.next_state = fetch_answered(in->ahead_resp);
@@ -218,6 +228,71 @@ static inline int fetch_step_entered_ahead(const struct fetch *u, const struct f
 	       !out->ahead_valid && !out->drop_cur_valid && !out->drop_next_valid &&
 	       !out->lookahead && !out->redirects && u->d.cur == u->q.next &&
 	       u->d.cur_state == FL_READY && u->d.next_state == FL_NONE && u->d.next == u->q.next;
+}
+
+/*
+ * True when a request for @pa goes elsewhere with no line pending as the
+ * current one: not more of the current line, not into the line ahead. Given
+ * the L1I's hit for its line, eval restarts there: it asks for the line
+ * (want), counts a redirect if something was fetched, takes the line
+ * (lines), abandons a pending line ahead (drop_next), and asks for the next
+ * line as fetch_asks_ahead says, which is the line ahead in the answer's
+ * state; nothing else. The glue makes that step itself when it knows the
+ * L1I will hit; fetch_step_redirected is the claim.
+ */
+static inline int fetch_redirects_to(const struct fetch *u, uint32_t pa)
+{
+	uint32_t line = pa >> u->line_shift;
+
+	return u->q.cur_state != FL_PENDING && !(u->q.cur_state == FL_READY && u->q.cur == line) &&
+	       !(u->q.next_state != FL_NONE && u->q.next == line);
+}
+
+/*
+ * True when a request for @pa is more of the current line with no line
+ * ahead: eval answers ready, asks for the next line as fetch_asks_ahead says
+ * (which is then the line ahead in the answer's state, lookahead unless no
+ * MSHR), and does nothing else. The glue makes that step itself (the fourth
+ * most common: the one fetch_fast_ready leaves near the end of a line);
+ * fetch_step_asked_ahead is the claim.
+ */
+static inline int fetch_asks_from_current(const struct fetch *u, uint32_t pa)
+{
+	return u->q.cur_state == FL_READY && u->q.cur == pa >> u->line_shift &&
+	       u->q.next_state == FL_NONE;
+}
+
+/* What fetch_asks_from_current promises for the step on @in, checked as fetch_step_idle is. */
+static inline int fetch_step_asked_ahead(const struct fetch *u, const struct fetch_in *in,
+					 const struct fetch_out *out)
+{
+	int ahead = fetch_asks_ahead(u, in->req_pa, in->guard_en && in->guarded);
+	uint8_t next_state = ahead ? fetch_answered(in->ahead_resp) : FL_NONE;
+
+	return out->ready && !out->want_valid && !out->drop_cur_valid && !out->drop_next_valid &&
+	       !out->lines && !out->redirects && !out->lookahead_used && out->ahead_valid == ahead &&
+	       out->lookahead == (next_state != FL_NONE) && u->d.cur == u->q.cur &&
+	       u->d.cur_state == FL_READY && u->d.next_state == next_state &&
+	       u->d.next == (ahead ? u->q.cur + 1 : u->q.next);
+}
+
+/*
+ * What fetch_redirects_to promises for the step on @in whose want the L1I
+ * answered with a hit, checked as fetch_step_idle is.
+ */
+static inline int fetch_step_redirected(const struct fetch *u, const struct fetch_in *in,
+					const struct fetch_out *out)
+{
+	uint32_t line = in->req_pa >> u->line_shift;
+	int ahead = fetch_asks_ahead(u, in->req_pa, in->guard_en && in->guarded);
+	uint8_t next_state = ahead ? fetch_answered(in->ahead_resp) : FL_NONE;
+
+	return out->ready && out->want_valid && out->want_line == line && !out->drop_cur_valid &&
+	       out->drop_next_valid == (u->q.next_state == FL_PENDING) && out->lines &&
+	       out->redirects == (u->q.cur_state != FL_NONE) && !out->lookahead_used &&
+	       out->ahead_valid == ahead && out->lookahead == (next_state != FL_NONE) &&
+	       u->d.cur == line && u->d.cur_state == FL_READY && u->d.next_state == next_state &&
+	       u->d.next == (ahead ? line + 1 : u->q.next);
 }
 
 #endif

@@ -79,6 +79,52 @@ static inline void enter_ahead(struct ifetch *f)
 }
 
 /*
+ * The request for the next line that the unit's step for fetch_redirects_to
+ * and fetch_asks_from_current ends with, written out (the unit's state is
+ * already the step's but for the line ahead): as fetch_asks_ahead says, the
+ * line ahead then in the answer's state. Then the clock edge.
+ */
+static inline enum fetch_result ask_ahead(struct ifetch *f, uint32_t pa, int guard_en, int m,
+					  uint64_t now)
+{
+	struct fetch *u = &f->u;
+
+	if (fetch_asks_ahead(u, pa, guard_en && memmap_line_guarded(f->mm, pa & ~u->line_mask,
+								     u->p.line_bytes))) {
+		u->q.next = u->q.cur + 1;
+		u->q.next_state = fetch_answered(
+			(uint8_t)l1_access(f->l1i, u->q.next << u->line_shift, 0, now));
+		f->stats.lookahead.v[m] += u->q.next_state != FL_NONE;
+	}
+	u->d = u->q;
+	fast_range(f);
+	return FETCH_READY;
+}
+
+/*
+ * The unit's step for fetch_redirects_to, written out, when the L1I will hit
+ * @pa's line (in @l, l1_plain_hit's): the want access, the pending line
+ * ahead abandoned, the line taken, then ask_ahead; in settle's order.
+ */
+static inline enum fetch_result redirect(struct ifetch *f, uint32_t pa, int guard_en,
+					 struct cache_line *l, uint64_t now)
+{
+	struct fetch *u = &f->u;
+	uint32_t line = pa >> u->line_shift;
+	int m = *f->mode;
+
+	f->stats.redirects.v[m] += u->q.cur_state != FL_NONE;
+	f->stats.lines.v[m]++;
+	l1_hit(f->l1i, pa, l, 0);
+	if (u->q.next_state == FL_PENDING)
+		l1_abandon(f->l1i, u->q.next);
+	u->q.cur = line;
+	u->q.cur_state = FL_READY;
+	u->q.next_state = FL_NONE;
+	return ask_ahead(f, pa, guard_en, m, now);
+}
+
+/*
  * A cycle of the unit with the inputs @in, in the order of cpu/fetch_if.h.
  * The answers start as the glue's guess (a hit: the common case); the unit
  * is evaluated again only when the L1I answers otherwise, since the same
@@ -90,6 +136,8 @@ settle(struct ifetch *f, int tapped, struct fetch_in *in, uint64_t now)
 {
 	int fast = tapped && in->req_valid && !in->flush && fetch_fast_ready(&f->u, in->req_pa);
 	int entering = tapped && in->req_valid && !in->flush && fetch_enters_ahead(&f->u, in->req_pa);
+	int redirecting = tapped && in->req_valid && !in->flush && fetch_redirects_to(&f->u, in->req_pa);
+	int asking = tapped && in->req_valid && !in->flush && fetch_asks_from_current(&f->u, in->req_pa);
 	uint32_t shift = f->u.line_shift;
 	struct fetch_out out;
 	uint8_t a;
@@ -114,7 +162,10 @@ settle(struct ifetch *f, int tapped, struct fetch_in *in, uint64_t now)
 		}
 	}
 	count(f, &out);
-	if ((fast && !fetch_step_idle(&f->u, &out)) || (entering && !fetch_step_entered_ahead(&f->u, &out)))
+	if ((fast && !fetch_step_idle(&f->u, &out)) ||
+	    (entering && !fetch_step_entered_ahead(&f->u, &out)) ||
+	    (redirecting && in->want_resp == L1_HIT && !fetch_step_redirected(&f->u, in, &out)) ||
+	    (asking && !fetch_step_asked_ahead(&f->u, in, &out)))
 		fast_claim_broken(f, in->req_pa);
 	if (tapped)
 		f->tap.tick(&f->tap);
@@ -131,17 +182,15 @@ static __attribute__((noinline)) enum fetch_result tapped_cycle(struct ifetch *f
 	return settle(f, 1, in, now);
 }
 
-enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now)
+/* ifetch_cycle's general way: the unit's evaluation, or the tap's. */
+static __attribute__((noinline)) enum fetch_result general_cycle(struct ifetch *f, uint32_t pa,
+								  int guard_en, uint64_t now)
 {
 	struct fetch_in in = {
 		.req_valid = 1, .guard_en = (uint8_t)guard_en,
 		.want_resp = L1_HIT, .ahead_resp = L1_HIT, .req_pa = pa,
 	};
 
-	if (!f->tap.eval && fetch_enters_ahead(&f->u, pa)) {
-		enter_ahead(f);
-		return FETCH_READY;
-	}
 	if (guard_en)
 		in.guarded = (uint8_t)memmap_line_guarded(f->mm, pa & ~f->u.line_mask,
 							  f->u.p.line_bytes);
@@ -151,6 +200,28 @@ enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint
 		return tapped_cycle(f, &observed, now);
 	}
 	return settle(f, 0, &in, now);
+}
+
+/*
+ * The steps the glue writes out first, each a claim checked under a tap;
+ * the rest in general_cycle, whose evaluation needs more of the host's
+ * registers than these steps should pay for.
+ */
+enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now)
+{
+	struct cache_line *l;
+
+	if (!f->tap.eval) {
+		if (fetch_enters_ahead(&f->u, pa)) {
+			enter_ahead(f);
+			return FETCH_READY;
+		}
+		if (fetch_asks_from_current(&f->u, pa))
+			return ask_ahead(f, pa, guard_en, *f->mode, now);
+		if (fetch_redirects_to(&f->u, pa) && (l = l1_plain_hit(f->l1i, pa, 0)))
+			return redirect(f, pa, guard_en, l, now);
+	}
+	return general_cycle(f, pa, guard_en, now);
 }
 
 void ifetch_flush(struct ifetch *f, uint64_t now)

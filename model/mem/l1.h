@@ -205,28 +205,47 @@ enum l1_result l1_access_slow(struct l1 *c, uint32_t addr, int write, uint64_t n
  * accesses), and leaves the rest to l1_access_slow. It skips the controller
  * unit (its LOOKUP would only touch the way) unless an observer is on its
  * tap: then every access goes through the unit.
+ *
+ * l1_plain_hit is its test, without effects: the line of such a hit, else
+ * NULL (the access would take l1_access_slow, hit or not); l1_hit its
+ * effects. A client that must know an access hits before it makes it (the
+ * fetch glue's written-out redirect) calls the two.
  */
-static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now)
+static inline struct cache_line *l1_plain_hit(struct l1 *c, uint32_t addr, int write)
 {
-	uint32_t line = carray_line(&c->ctl.arr, addr);
 	struct cache_line *l;
-	int m;
 
 	if (c->ctl.nreplay | c->ctl.nabandoned | (uint32_t)c->slow_only)
-		return l1_access_slow(c, addr, write, now);
-	l = carray_find(&c->ctl.arr, line);
+		return NULL;
+	l = carray_find(&c->ctl.arr, carray_line(&c->ctl.arr, addr));
 	if (!l || (l->prefetched | (l->watch & (write ? 0xff : ~L1_WATCH_WRITES))) ||
 	    (write && l->state == LINE_S))
-		return l1_access_slow(c, addr, write, now);
-	m = *c->mode;	/* read once: the counters' stores could alias it */
+		return NULL;
+	return l;
+}
+
+/* The rest of the access to @addr that l1_plain_hit found in @l: the hit's effects. */
+static inline enum l1_result l1_hit(struct l1 *c, uint32_t addr, struct cache_line *l, int write)
+{
+	int m = *c->mode;	/* read once: the counters' stores could alias it */
+
 	c->stats.accesses.v[m]++;
 	c->stats.hits.v[m]++;
-	mclass_hit(c->mc, line);
+	mclass_hit(c->mc, carray_line(&c->ctl.arr, addr));
 	if (c->ctl.arr.ways > 1)
 		carray_touch(&c->ctl.arr, l);
 	if (write & L1_WRITE)
 		l->state = LINE_M;	/* L1_WRITE, or L1_UPDATE to an owned line */
 	return L1_HIT;
+}
+
+static inline enum l1_result l1_access(struct l1 *c, uint32_t addr, int write, uint64_t now)
+{
+	struct cache_line *l = l1_plain_hit(c, addr, write);
+
+	if (!l)
+		return l1_access_slow(c, addr, write, now);
+	return l1_hit(c, addr, l, write);
 }
 
 /*

@@ -8,9 +8,12 @@
  * in the order of cpu/fetch_if.h, and clocked. Answers not yet given are
  * random, as any value must give the same outputs on both sides. The glue's
  * fast path (fetch_fast_ready) is checked too: whenever it holds, the unit
- * must answer ready with nothing to do and keep its state; and so is the
- * step the glue writes out (fetch_enters_ahead): the unit must take the line
- * ahead and do nothing else.
+ * must answer ready with nothing to do and keep its state; and so are the
+ * steps the glue writes out: the entry into the line ahead
+ * (fetch_enters_ahead: the unit must take the line ahead and do nothing
+ * else), the redirect to a line the L1I hits (fetch_redirects_to) and the
+ * request ahead from the current line (fetch_asks_from_current), which must
+ * do what fetch.h says of them and nothing else.
  *
  * Directed sequences first (straight-line code across lines and pages,
  * misses and no MSHR on either request, redirects with lines pending, guard
@@ -146,6 +149,8 @@ struct lockstep {
 	uint64_t cycle;
 	uint64_t evals, fast;		/* evaluations compared; cycles the fast path's claim held */
 	uint64_t entering;		/* cycles fetch_enters_ahead's claim held */
+	uint64_t redirecting;		/* ... fetch_redirects_to's, with a hit */
+	uint64_t asking;		/* ... fetch_asks_from_current's */
 	int bad;			/* a mismatch, or a broken claim: the run stops */
 	uint64_t covered[COVERS];	/* cycles that did each */
 };
@@ -195,6 +200,8 @@ static int step(struct lockstep *ls, struct fetch_in *in, int *ready)
 {
 	int fast = in->req_valid && !in->flush && fetch_fast_ready(&ls->c, in->req_pa);
 	int entering = in->req_valid && !in->flush && fetch_enters_ahead(&ls->c, in->req_pa);
+	int redirecting = in->req_valid && !in->flush && fetch_redirects_to(&ls->c, in->req_pa);
+	int asking = in->req_valid && !in->flush && fetch_asks_from_current(&ls->c, in->req_pa);
 	struct fetch_out o;
 
 	*ready = 0;
@@ -228,8 +235,22 @@ static int step(struct lockstep *ls, struct fetch_in *in, int *ready)
 		       "from the unit's step (req_pa 0x%08x)\n", ls->cycle, (unsigned)in->req_pa);
 		ls->bad = 1;
 	}
+	/* The glue writes the redirect out only when the L1I hits the line. */
+	redirecting &= in->want_resp == L1_HIT;
+	if (redirecting && !fetch_step_redirected(&ls->c, in, &o)) {
+		printf("cycle %" PRIu64 ": the glue's written-out redirect differs from the unit's "
+		       "step (req_pa 0x%08x)\n", ls->cycle, (unsigned)in->req_pa);
+		ls->bad = 1;
+	}
+	if (asking && !fetch_step_asked_ahead(&ls->c, in, &o)) {
+		printf("cycle %" PRIu64 ": the glue's written-out request ahead differs from the "
+		       "unit's step (req_pa 0x%08x)\n", ls->cycle, (unsigned)in->req_pa);
+		ls->bad = 1;
+	}
 	ls->fast += fast;
 	ls->entering += entering;
+	ls->redirecting += redirecting;
+	ls->asking += asking;
 	twin_check_tick(ls->k);
 	ls->cycle++;
 	return ls->bad;
@@ -423,8 +444,9 @@ int main(int argc, char **argv)
 		bad = random_run(&ls, a.cycles);
 	if (!a.expect) {
 		printf("%" PRIu64 " evaluations compared, the fast path's claim checked in %" PRIu64
-		       " cycles, the entry into the line ahead in %" PRIu64 "\n", ls.evals, ls.fast,
-		       ls.entering);
+		       " cycles, the entry into the line ahead in %" PRIu64 ", the redirect in %"
+		       PRIu64 ", the request ahead in %" PRIu64 "\n", ls.evals, ls.fast, ls.entering,
+		       ls.redirecting, ls.asking);
 		for (int i = 0; i < COVERS; i++) {
 			if (!ls.covered[i]) {
 				printf("FAILED: the stimulus never made the unit do: %s\n",

@@ -77,6 +77,7 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	c->cfg = cfg->core;
 	c->ratio = ratio;
 	c->unusual = ratio > 1 ? CORE_SLOW : 0;
+	c->halt = &c->stuck;
 	c->cfg.mispredict *= ratio;
 	c->cfg.taken_bubble *= ratio;
 	c->cfg.mul_latency *= ratio;
@@ -379,7 +380,10 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 	uint64_t next = now + 1;
 	enum stall_cause cause = STALL_NONE;
 
-	c->stuck |= ev == HART_STUCK;
+	if (!quick && __builtin_expect(ev == HART_STUCK, 0)) {
+		c->stuck = 1;	/* only hart_step reports it: the quick path never */
+		*c->halt = 1;
+	}
 	if (!quick && __builtin_expect(c->hold_left, 0) &&
 	    (ev != HART_RETIRED || --c->hold_left == 0 || pk->cls == IC_WFI ||
 	     (pk->cls == IC_AMO && amo_op(pk) == AMO_SC))) {

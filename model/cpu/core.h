@@ -125,6 +125,12 @@ struct core {
 	int mmio_waited;		/* the device latency has been paid */
 	int stuck;			/* the hart reported HART_STUCK: the run must stop */
 	/*
+	 * Set with stuck, so that the timing loop need not look at every core
+	 * after its step: the machine's flag (struct timing's stuck); the
+	 * core's own stuck until the timing model points it there.
+	 */
+	int *halt;
+	/*
 	 * Instructions for which the line of the last LR stays held on the
 	 * bus (bus_lock), so that other cores cannot take it before the SC:
 	 * 0 when none is held. The SC, a trap, WFI or the end of the count

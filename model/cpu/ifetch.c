@@ -179,7 +179,12 @@ settle(struct ifetch *f, int tapped, struct fetch_in *in, uint64_t now)
 static __attribute__((noinline)) enum fetch_result tapped_cycle(struct ifetch *f,
 								  struct fetch_in *in, uint64_t now)
 {
-	return settle(f, 1, in, now);
+	enum fetch_result r = settle(f, 1, in, now);
+
+	/* Only a tapped cycle can find a mismatch or a broken claim. */
+	if (f->tap.failed && f->stop)
+		*f->stop = 1;
+	return r;
 }
 
 /* ifetch_cycle's general way: the unit's evaluation, or the tap's. */

@@ -40,6 +40,7 @@ struct ifetch {
 	const uint8_t *mode;		/* the privilege mode counted in */
 	const struct memmap *mm;	/* guard predecode bits */
 	struct unit_tap tap;		/* where --cosim/--rtl/--waves take the unit over */
+	int *stop;			/* set too when tap.failed is: the run stops (or NULL) */
 	struct fetch_stats stats;
 	/*
 	 * fetch_fast_ready's answer for the unit's present state, as the byte

@@ -67,7 +67,14 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 			      seed + 3, ratio))
 			return -1;
 		l2_connect(&t->l2[i], &t->l1i[i], &t->l1d[i], harts[i]);
-		t->l1i[i].stop = &c->stuck;	/* its controller's twin disagreed: the core stops */
+		/*
+		 * A core's hart that can make no progress, or the twin of its fetch
+		 * unit or L1I controller that disagreed, stops the run at once;
+		 * timing_stuck then finds which.
+		 */
+		c->halt = &t->stuck;
+		c->fu.stop = &t->stuck;
+		t->l1i[i].stop = &t->stuck;
 		/* Software prefetches have as many slots in the L1D as demand misses. */
 		if (l1_prefetch_setup(&t->l1d[i], cfg->l1d.mshrs, 0, seed + 4))
 			return -1;
@@ -127,7 +134,8 @@ void timing_attach_dma(struct timing *t, struct dmactl *dma)
  * prefetchers' steps, wait behind tests of t->general, read from memory
  * rather than kept in locals: so what the loop keeps across a core's step
  * (t, c, end, now, retired, soonest) fits in the host's callee-saved
- * registers.
+ * registers. A core's step that stops the run sets t->stuck itself (its
+ * halt pointer, as its fetch unit's and L1I controller's twins do).
  */
 static inline int cores_cycle(struct timing *t, uint64_t now)
 {
@@ -145,7 +153,6 @@ static inline int cores_cycle(struct timing *t, uint64_t now)
 		if (next <= now) {
 			if (!(__builtin_expect(c->poll, 0) && core_poll(c, now))) {
 				retired += core_step(c, now);
-				t->stuck |= c->stuck | c->fu.tap.failed;
 				if (__builtin_expect(t->general, 0) && retired >= t->budget)
 					break;	/* the run's instruction limit: it stops here */
 			}

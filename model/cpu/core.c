@@ -274,7 +274,7 @@ void core_wake(struct core *c, uint64_t now)
 }
 
 /* Moves the oldest buffered store into the L1D, performing it, if its line is owned. */
-static void drain(struct core *c, uint64_t now)
+static inline __attribute__((always_inline)) void drain(struct core *c, uint64_t now)
 {
 	struct wbuf_entry *e;
 

@@ -776,7 +776,7 @@ static __attribute__((noinline)) int unusual_step(struct core *c, uint64_t now)
 	return retired;
 }
 
-int core_step(struct core *c, uint64_t now)
+__attribute__((always_inline)) inline int core_step(struct core *c, uint64_t now)
 {
 	int retired;
 

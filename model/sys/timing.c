@@ -130,14 +130,16 @@ void timing_attach_dma(struct timing *t, struct dmactl *dma)
 
 /*
  * The cores' turns in cycle @now; returns the instructions they retired and
- * sets t->busy_next. The rare duties, the run's instruction budget and the
- * prefetchers' steps, wait behind tests of t->general, read from memory
- * rather than kept in locals: so what the loop keeps across a core's step
- * (t, c, end, now, retired, soonest) fits in the host's callee-saved
- * registers. A core's step that stops the run sets t->stuck itself (its
- * halt pointer, as its fetch unit's and L1I controller's twins do).
+ * sets t->busy_next. @general (a constant): the rare duties are on
+ * (t->general), the run's instruction budget and the prefetchers' steps;
+ * cores_cycle picks the pass once a cycle, so that the common one tests
+ * neither. What the loop keeps across a core's step (t, c, end, now,
+ * retired, soonest) fits in the host's callee-saved registers. A core's
+ * step that stops the run sets t->stuck itself (its halt pointer, as its
+ * fetch unit's and L1I controller's twins do).
  */
-static inline int cores_cycle(struct timing *t, uint64_t now)
+static inline __attribute__((always_inline)) int cores_pass(struct timing *t, uint64_t now,
+							    int general)
 {
 	uint64_t soonest = UINT64_MAX;
 	int retired = 0;
@@ -153,12 +155,12 @@ static inline int cores_cycle(struct timing *t, uint64_t now)
 		if (next <= now) {
 			if (!(__builtin_expect(c->poll, 0) && core_poll(c, now))) {
 				retired += core_step(c, now);
-				if (__builtin_expect(t->general, 0) && retired >= t->budget)
+				if (general && retired >= t->budget)
 					break;	/* the run's instruction limit: it stops here */
 			}
 			next = core_next(c);
 		}
-		if (__builtin_expect(t->general, 0) && c->pf.busy) {
+		if (general && c->pf.busy) {
 			int pf = pf_set_step(&c->pf, now);
 
 			t->stuck |= c->pf.failed != NULL;
@@ -174,6 +176,19 @@ static inline int cores_cycle(struct timing *t, uint64_t now)
 	}
 	t->busy_next = soonest;
 	return retired;
+}
+
+/* The general pass, out of the common one's way. */
+static __attribute__((noinline)) int cores_general(struct timing *t, uint64_t now)
+{
+	return cores_pass(t, now, 1);
+}
+
+static inline int cores_cycle(struct timing *t, uint64_t now)
+{
+	if (__builtin_expect(t->general, 0))
+		return cores_general(t, now);
+	return cores_pass(t, now, 0);
 }
 
 void timing_set_budget(struct timing *t, int budget)

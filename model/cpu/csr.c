@@ -223,7 +223,10 @@ static void csr_write(struct hart *h, int csr, uint32_t v)
 			hart_flush_fast(h);
 		break;
 	}
-	case CSR_SIE: h->mie = (h->mie & ~h->mideleg) | (v & h->mideleg & S_INTS); break;
+	case CSR_SIE:
+		h->mie = (h->mie & ~h->mideleg) | (v & h->mideleg & S_INTS);
+		hart_attend(h);
+		break;
 	case CSR_STVEC: h->stvec = v & ~2u; break;
 	case CSR_SCOUNTEREN: h->scounteren = v; break;
 	case CSR_SENVCFG: h->senvcfg = v & 1; break;
@@ -235,6 +238,7 @@ static void csr_write(struct hart *h, int csr, uint32_t v)
 		uint32_t m = (1u << IRQ_SSI) & h->mideleg;
 
 		h->mip_sw = (h->mip_sw & ~m) | (v & m);
+		hart_attend(h);
 		break;
 	}
 	case CSR_SATP:
@@ -244,7 +248,10 @@ static void csr_write(struct hart *h, int csr, uint32_t v)
 	case CSR_MISA: break;	/* extensions cannot be turned off */
 	case CSR_MEDELEG: h->medeleg = v & MEDELEG_MASK; break;
 	case CSR_MIDELEG: h->mideleg = v & S_INTS; break;
-	case CSR_MIE: h->mie = v & ALL_INTS; break;
+	case CSR_MIE:
+		h->mie = v & ALL_INTS;
+		hart_attend(h);
+		break;
 	case CSR_MTVEC: h->mtvec = v & ~2u; break;
 	case CSR_MCOUNTEREN: h->mcounteren = v; break;
 	case CSR_MENVCFG: h->menvcfg = v & 1; break;
@@ -271,7 +278,10 @@ static void csr_write(struct hart *h, int csr, uint32_t v)
 		break;
 	case CSR_MCAUSE: h->mcause = v; break;
 	case CSR_MTVAL: h->mtval = v; break;
-	case CSR_MIP: h->mip_sw = (h->mip_sw & ~S_INTS) | (v & S_INTS); break;
+	case CSR_MIP:
+		h->mip_sw = (h->mip_sw & ~S_INTS) | (v & S_INTS);
+		hart_attend(h);
+		break;
 	case CSR_MCYCLE: set_low(&h->cycle, v); break;
 	case CSR_MCYCLEH: set_high(&h->cycle, v); break;
 	case CSR_MINSTRET: set_low(&h->instret, v); h->instret -= h->instret_step; break;

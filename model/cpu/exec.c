@@ -371,6 +371,7 @@ static int op_wfi(struct hart *h, const struct insn *d)
 	if (h->priv == PRIV_U || (h->priv == PRIV_S && (h->mstatus & MSTATUS_TW)))
 		return op_illegal(h, d);
 	h->wfi = 1;
+	hart_attend(h);
 	return NEXT();
 }
 

@@ -65,6 +65,7 @@ void hart_reset(struct hart *h, uint32_t pc, uint32_t a1)
 	h->mscratch = h->mepc = h->mcause = h->mtval = h->menvcfg = h->mcountinhibit = 0;
 	h->instret_step = 1;
 	h->mip_sw = h->mip_hw = 0;
+	hart_attend(h);
 	memset(h->pmpcfg, 0, sizeof(h->pmpcfg));
 	memset(h->pmpaddr, 0, sizeof(h->pmpaddr));
 	h->stvec = h->scounteren = h->sscratch = h->sepc = h->scause = h->stval = 0;
@@ -297,6 +298,7 @@ enum hart_event hart_step(struct hart *h)
 			return HART_WAITING;
 		}
 		h->wfi = 0;
+		hart_attend(h);
 	}
 	if (__builtin_expect(h->spin != 0, 0)) {
 		if (still_spinning(h)) {
@@ -456,10 +458,12 @@ void hart_set_irq(struct hart *h, enum irq irq, int level)
 {
 	if (level) {
 		h->mip_hw |= 1u << irq;
+		hart_attend(h);
 		if (h->irq_hook)
 			h->irq_hook(h->irq_ctx);
 	} else {
 		h->mip_hw &= ~(1u << irq);
+		hart_attend(h);
 	}
 }
 

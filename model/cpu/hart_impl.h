@@ -147,6 +147,12 @@ struct hart {
 	uint32_t pc;
 	enum priv priv;
 	int wfi;		/* waiting in WFI */
+	/*
+	 * wfi, or an interrupt both pending and enabled (mip & mie): nonzero
+	 * when hart_quick_peek must look closer, so that it tests one word.
+	 * hart_attend sets it after every change of wfi, mip or mie.
+	 */
+	uint32_t attn;
 	uint32_t spin;		/* in a jump-to-self loop: that jal's word, else 0 */
 	int spin_detect;	/* jump-to-self loops may idle (functional mode) */
 	int timed;		/* the timing model keeps the cycle count (hart_set_timed) */
@@ -239,6 +245,12 @@ static inline uint32_t hart_mip(const struct hart *h)
 	return h->mip_hw | h->mip_sw;
 }
 
+/* Sets h->attn after wfi, mip or mie changed. */
+static inline void hart_attend(struct hart *h)
+{
+	h->attn = (uint32_t)h->wfi | (hart_mip(h) & h->mie);
+}
+
 /* trap.c */
 int hart_exception(struct hart *h, enum cause cause, uint32_t tval);
 
@@ -329,10 +341,11 @@ static inline const struct insn *hart_quick_peek(const struct hart *h, uint32_t 
 						 uint32_t *data_pa)
 {
 	const struct micro_tlb *ui = &h->micro_i, *ud = &h->micro_d;
-	uint32_t pc = h->pc, mip = hart_mip(h), raw, va, acc;
+	uint32_t pc = h->pc, raw, va, acc;
 	const struct insn *d;
 
-	if (h->wfi || ((mip & h->mie) && hart_takeable(h, mip)))
+	if (__builtin_expect(h->attn != 0, 0) &&
+	    (h->wfi || hart_takeable(h, hart_mip(h))))
 		return NULL;
 	if (ui->vpn != pc >> 12 || !(ui->fast_ram & (1u << ACC_FETCH)))
 		return NULL;

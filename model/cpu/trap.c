@@ -38,6 +38,7 @@ static void enter(struct hart *h, uint32_t cause, uint32_t tval)
 	/* Vectored mode sends interrupts to base + 4 * cause. */
 	h->pc = (vec & ~3u) + ((vec & 1) && irq ? 4 * code : 0);
 	h->wfi = 0;
+	hart_attend(h);
 	h->spin = 0;
 	h->last_trap_vector = h->pc;
 	h->just_trapped = 1;

@@ -714,16 +714,17 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 				profile_missed(c, PROF_DMISS);
 			return sleep_on(c, now, cause);
 		}
+		if (!taken)
+			pk->update = c->hart->micro_d.update;	/* what defer_store reads */
 	}
 	if (!taken) {
 		/* What finish and defer_store read of the instruction in progress. */
 		pk->pc = hart_pc(c->hart);
 		pk->timing = d->timing;
-		pk->update = c->hart->micro_d.update;
 	}
 	/* hart_step_peeked's checks hold: no interrupt, no WFI, the pc unchanged. */
 	m = issue(c, now);
-	return finish(c, now, hart_run_quick(c->hart, pk->pc, d, pa), m, 1);
+	return finish(c, now, hart_run_quick(c->hart, pk->pc, d, pa, m), m, 1);
 }
 
 /*

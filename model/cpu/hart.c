@@ -254,11 +254,11 @@ static inline int quick_access(struct hart *h, const struct insn *d, uint32_t pa
 }
 
 /*
- * Executes decoded instruction @d at @pc; the caller has done fetch and
- * interrupts. @quick (a constant): hart_run_quick's, a load or store to @pa
- * made by quick_access.
+ * Executes decoded instruction @d at @pc in mode @priv (@sm: SMODE(@priv));
+ * the caller has done fetch and interrupts. @quick (a constant):
+ * hart_run_quick's, a load or store to @pa made by quick_access.
  */
-static inline enum hart_event run_insn(struct hart *h, enum priv priv, uint32_t pc,
+static inline enum hart_event run_insn(struct hart *h, enum priv priv, int sm, uint32_t pc,
 				       const struct insn *d, int quick, uint32_t pa)
 {
 	if (__builtin_expect(h->trig_on, 0)) {
@@ -269,7 +269,7 @@ static inline enum hart_event run_insn(struct hart *h, enum priv priv, uint32_t 
 	}
 	if ((quick && d->msize ? quick_access(h, d, pa) : insn_exec(h, d)) == 0) {
 		h->instret += h->instret_step;
-		h->stats.insns.v[SMODE(priv)]++;
+		h->stats.insns.v[sm]++;
 		h->x[0] = 0;
 		if (__builtin_expect(h->observed, 0)) {
 			if (h->env.bbprof)
@@ -329,7 +329,7 @@ enum hart_event hart_step(struct hart *h)
 	h->stats.decode_lookups.v[SMODE(priv)]++;
 	if (__builtin_expect(d->raw != raw, 0))
 		hart_decode_miss(h, priv, pc, raw, d);
-	return run_insn(h, priv, pc, d, 0, 0);
+	return run_insn(h, priv, SMODE(priv), pc, d, 0, 0);
 }
 
 uint64_t hart_run_fast(struct hart *h, uint64_t n, const struct hart_turn *t)
@@ -390,16 +390,15 @@ enum hart_event hart_run_peeked(struct hart *h, uint32_t pc, const struct insn *
 
 	h->just_trapped = 0;
 	h->stats.decode_lookups.v[SMODE(priv)]++;	/* hart_peek's, for this instruction */
-	return run_insn(h, priv, pc, d, 0, 0);
+	return run_insn(h, priv, SMODE(priv), pc, d, 0, 0);
 }
 
-enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d, uint32_t pa)
+enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d, uint32_t pa,
+			       int sm)
 {
-	enum priv priv = h->priv;
-
 	h->just_trapped = 0;
-	h->stats.decode_lookups.v[SMODE(priv)]++;
-	return run_insn(h, priv, pc, d, 1, pa);
+	h->stats.decode_lookups.v[sm]++;
+	return run_insn(h, h->priv, sm, pc, d, 1, pa);
 }
 
 int hart_take_yield_hint(struct hart *h)

@@ -373,9 +373,11 @@ enum hart_event hart_run_peeked(struct hart *h, uint32_t pc, const struct insn *
 /*
  * hart.c: the same for @d as hart_quick_peek found it, a load or store's
  * data at @pa (which hart_quick_peek gave): the access made from the data
- * micro-TLB's host page, without the handler.
+ * micro-TLB's host page, without the handler. @sm is the hart's mode's
+ * enum stat_mode, which the caller knows (the core's mode).
  */
-enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d, uint32_t pa);
+enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d, uint32_t pa,
+			       int sm);
 
 /*
  * Whether the page of @va is in the host-pointer table @pages (rd_pages or

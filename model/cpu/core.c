@@ -425,6 +425,8 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 		if (!quick)
 			c->stats.mmio.v[m] += pk->mmio;	/* the quick path's go to RAM */
 		c->reg_ready[pk->rd] = now + 1 + c->cfg.load_use;
+		if (c->reg_ready[pk->rd] > c->hazard_until)
+			c->hazard_until = c->reg_ready[pk->rd];
 		c->reg_cause[pk->rd] = STALL_HAZARD;
 		break;
 	case IC_STORE:
@@ -437,6 +439,8 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 		next = now + (pk->cls == IC_MUL ? c->cfg.mul_latency : c->cfg.div_latency);
 		cause = STALL_MULDIV;
 		c->reg_ready[pk->rd] = next;
+		if (next > c->hazard_until)
+			c->hazard_until = next;
 		c->reg_cause[pk->rd] = STALL_MULDIV;
 		break;
 	case IC_BRANCH:
@@ -686,16 +690,18 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 		profile_missed(c, PROF_IMISS);
 		return sleep_on(c, now, STALL_IMISS);
 	}
-	t = c->reg_ready[d->src1];
-	src = d->src1;
-	if (c->reg_ready[d->src2] > t) {
-		t = c->reg_ready[d->src2];
-		src = d->src2;
-	}
-	if (t > now) {
-		if (!taken)
-			quick_take(c, d, fetch_pa, pa);
-		return delay(c, now, t, (enum stall_cause)c->reg_cause[src]);
+	if (now < c->hazard_until) {
+		t = c->reg_ready[d->src1];
+		src = d->src1;
+		if (c->reg_ready[d->src2] > t) {
+			t = c->reg_ready[d->src2];
+			src = d->src2;
+		}
+		if (t > now) {
+			if (!taken)
+				quick_take(c, d, fetch_pa, pa);
+			return delay(c, now, t, (enum stall_cause)c->reg_cause[src]);
+		}
 	}
 	if (d->msize) {
 		cause = STALL_NONE;

@@ -112,6 +112,13 @@ struct core {
 	uint64_t bus_wait_mark;		/* bus wait total when the current miss began */
 
 	uint64_t reg_ready[32];		/* cycle each register's value can be used */
+	/*
+	 * From this cycle on, every register's value can be used: no
+	 * reg_ready is later, but those set by the last instruction to issue
+	 * to the cycle after it (ALU results, which forwarding hides). The
+	 * quick path looks at its operands only before it.
+	 */
+	uint64_t hazard_until;
 	uint8_t reg_cause[32];		/* stall cause charged while waiting for it */
 
 	struct hart_peek pk;		/* the instruction in progress */

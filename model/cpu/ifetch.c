@@ -17,7 +17,7 @@ void ifetch_init(struct ifetch *f, struct l1 *l1i, const struct config *cfg, con
 {
 	memset(f, 0, sizeof(*f));
 	fetch_configure(&f->u, cfg);
-	f->tap = (struct unit_tap){ .unit = "fetch", .c_unit = &f->u };
+	f->tap = (struct unit_tap){ .unit = "fetch", .c_unit = &f->u, .fast_off = &f->fast_off };
 	f->l1i = l1i;
 	f->mode = mode;
 	f->mm = mm;
@@ -59,7 +59,7 @@ static void fast_range(struct ifetch *f)
 	const struct fetch *u = &f->u;
 
 	f->fast_base = u->q.cur << u->line_shift;
-	f->fast_len = u->q.cur_state != FL_READY ? 0
+	f->fast_len = u->q.cur_state != FL_READY || f->fast_off ? 0
 		      : u->q.next_state != FL_NONE ? u->p.line_bytes : u->ahead_from;
 }
 

@@ -46,9 +46,12 @@ struct ifetch {
 	 * fetch_fast_ready's answer for the unit's present state, as the byte
 	 * range [fast_base, fast_base + fast_len) of addresses it holds for
 	 * (fast_len 0: none), so that the common step tests one range; set
-	 * after each clock edge of the unit (ifetch_cycle, ifetch_flush).
+	 * after each clock edge of the unit (ifetch_cycle, ifetch_flush). None
+	 * while an observer is on the tap (fast_off, which it sets): it sees
+	 * every cycle.
 	 */
 	uint32_t fast_base, fast_len;
+	int fast_off;
 };
 
 void ifetch_init(struct ifetch *f, struct l1 *l1i, const struct config *cfg, const uint8_t *mode,
@@ -68,7 +71,7 @@ enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint
 static inline enum fetch_result ifetch_get(struct ifetch *f, uint32_t pa, int guard_en,
 					   uint64_t now)
 {
-	if (__builtin_expect(pa - f->fast_base < f->fast_len && !f->tap.eval, 1))
+	if (__builtin_expect(pa - f->fast_base < f->fast_len, 1))
 		return FETCH_READY;
 	return ifetch_cycle(f, pa, guard_en, now);
 }

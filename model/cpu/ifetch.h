@@ -9,12 +9,14 @@
  *
  * The common case, more of the line being decoded with nothing to ask for
  * (fetch_fast_ready), skips the unit: it would change nothing. The next
- * most common, entering the line fetched ahead early in it, is the unit's
- * evaluation written out (it asks for nothing then). With an
- * observer on the tap (the co-simulation, sys/tap.h) every request goes
- * through the unit: eval one or more times as the L1I's answers come in,
- * then tick; and the glue checks that claim in each step it would have
- * skipped.
+ * most common steps are the unit's evaluation written out: entering the
+ * line fetched ahead early in it (fetch_enters_ahead), asking for the next
+ * line near the end of the current one (fetch_asks_from_current), and a
+ * redirect to a line the L1I will hit (fetch_redirects_to, l1_plain_hit).
+ * With an observer on the tap (the co-simulation, sys/tap.h) every request
+ * goes through the unit: eval one or more times as the L1I's answers come
+ * in, then tick; and the glue checks those claims in each step it would
+ * have skipped or written out.
  */
 #ifndef OSPREY_IFETCH_H
 #define OSPREY_IFETCH_H

@@ -212,7 +212,8 @@ static __attribute__((noinline)) enum fetch_result general_cycle(struct ifetch *
  * the rest in general_cycle, whose evaluation needs more of the host's
  * registers than these steps should pay for.
  */
-enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now)
+__attribute__((always_inline)) inline enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa,
+								 int guard_en, uint64_t now)
 {
 	struct cache_line *l;
 

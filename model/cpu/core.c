@@ -240,23 +240,36 @@ static void update_due(struct core *c)
 	c->due = wbuf_ready(&c->wb) || c->poll ? 0 : c->next;
 }
 
+/* Sets poll, and its bit in unusual. */
+static void set_poll(struct core *c, int on)
+{
+	c->poll = on;
+	c->unusual = (uint8_t)((c->unusual & ~CORE_POLL) | (on ? CORE_POLL : 0));
+}
+
 /* The hart's hook: a device raised an interrupt line. */
 static void interrupt_raised(void *ctx)
 {
 	struct core *c = ctx;
 
 	if (core_idle(c)) {
-		c->poll = 1;
+		set_poll(c, 1);
 		update_due(c);
 	}
 }
 
-int core_poll(struct core *c, uint64_t now)
+/*
+ * For a core due at @now with poll set: wakes it if its hart can leave WFI
+ * and returns 0 (it steps now), or returns 1 when it sleeps on (no step).
+ * A store the write buffer can drain goes first, as it does in WFI: the
+ * check then waits (0, and the step only drains).
+ */
+static int core_poll(struct core *c, uint64_t now)
 {
 	if (wbuf_ready(&c->wb))
 		return 0;
 	if (!hart_wakeable(c->hart)) {
-		c->poll = 0;
+		set_poll(c, 0);
 		update_due(c);
 		return 1;
 	}
@@ -266,7 +279,7 @@ int core_poll(struct core *c, uint64_t now)
 
 void core_wake(struct core *c, uint64_t now)
 {
-	c->poll = 0;	/* no longer asleep in WFI, if it was */
+	set_poll(c, 0);	/* no longer asleep in WFI, if it was */
 	c->wb.waiting = 0;
 	if (c->next == UINT64_MAX)
 		c->next = now;
@@ -759,7 +772,8 @@ static __attribute__((noinline)) int step_logged(struct core *c, uint64_t now)
 }
 
 /*
- * core_step for a core with a reason in c->unusual: slower than the machine
+ * core_step for a core with a reason in c->unusual: asleep in WFI with an
+ * interrupt line raised (it may wake: core_poll), slower than the machine
  * (it acts on its edges), logged by --kanata (step alone, and the log), or
  * holding an LR's line (step alone: the quick path holds none).
  */
@@ -767,6 +781,8 @@ static __attribute__((noinline)) int unusual_step(struct core *c, uint64_t now)
 {
 	int retired;
 
+	if (c->poll && core_poll(c, now))
+		return 0;	/* it sleeps on */
 	if (c->ratio > 1 && now % c->ratio) {
 		wait_edge(c, now);
 		return 0;

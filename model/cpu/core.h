@@ -93,9 +93,9 @@ struct core {
 	uint64_t due;
 	/*
 	 * Asleep in WFI and a device has raised an interrupt line since: due
-	 * is 0 so that the loop checks, at the core's turn, whether the hart
-	 * can wake (core_poll). Cleared when it wakes (core_wake: the only way
-	 * out of the sleep) or the poll finds it cannot.
+	 * is 0 so that core_step checks, at the core's turn, whether the hart
+	 * can wake (core_poll; CORE_POLL in unusual). Cleared when it wakes
+	 * (core_wake: the only way out of the sleep) or the poll finds it cannot.
 	 */
 	int poll;
 	uint64_t acct;			/* cycles before this are accounted */
@@ -170,6 +170,7 @@ enum {
 	CORE_SLOW = 1,		/* slower than the machine (ratio > 1): acts on its edges */
 	CORE_LOGGED = 2,	/* --kanata logs its pipeline (kanata set) */
 	CORE_HOLDING = 4,	/* an LR's line is held (hold_left): the step takes it all */
+	CORE_POLL = 8,		/* poll is set: whether the hart can wake is looked at first */
 };
 
 /*
@@ -187,7 +188,11 @@ void core_set_profile(struct core *c, struct profile *prof, int hart);
 /* --kanata: the log's view of the core @kc, or NULL when it stops logging it. */
 void core_set_kanata(struct core *c, struct kanata_core *kc);
 
-/* Runs the core's cycle @now. Returns the number of instructions retired (0 or 1). */
+/*
+ * Runs the core's cycle @now (a core asleep in WFI whose poll is set looks
+ * first whether its hart can wake). Returns the number of instructions
+ * retired (0 or 1).
+ */
 int core_step(struct core *c, uint64_t now);
 
 /* Wakes a sleeping core (a fill arrived, the write buffer drained, an interrupt). */
@@ -214,13 +219,6 @@ static inline int core_woken(const struct core *c)
 	return core_idle(c) && hart_wakeable(c->hart);
 }
 
-/*
- * For a core due at @now with poll set: wakes it if its hart can leave WFI
- * and returns 0 (it steps now), or returns 1 when it sleeps on (no step).
- * A store the write buffer can drain goes first, as it does in WFI: the
- * check then waits (0, and the step only drains).
- */
-int core_poll(struct core *c, uint64_t now);
 
 /*
  * For messages about a core that makes no progress: the pc of the

@@ -150,14 +150,12 @@ static inline __attribute__((always_inline)) int cores_pass(struct timing *t, ui
 
 		/*
 		 * Due now; or asleep in WFI since before a device raised an
-		 * interrupt line, and it may wake (poll).
+		 * interrupt line, and it may wake (core_step polls it).
 		 */
 		if (next <= now) {
-			if (!(__builtin_expect(c->poll, 0) && core_poll(c, now))) {
-				retired += core_step(c, now);
-				if (general && retired >= t->budget)
-					break;	/* the run's instruction limit: it stops here */
-			}
+			retired += core_step(c, now);
+			if (general && retired >= t->budget)
+				break;	/* the run's instruction limit: it stops here */
 			next = core_next(c);
 		}
 		if (general && c->pf.busy) {

@@ -812,7 +812,13 @@ __attribute__((always_inline)) inline int core_step(struct core *c, uint64_t now
 		retired = 0;
 	else if ((retired = quick_step(c, now)) < 0)
 		retired = step(c, now);
-	update_due(c);
+	/*
+	 * update_due without poll, which is clear here (unusual has no
+	 * CORE_POLL) and stays so: only a device's interrupt sets it, for a
+	 * core asleep in WFI, and nothing this step does raises one after the
+	 * core fell asleep.
+	 */
+	c->due = wbuf_ready(&c->wb) ? 0 : c->next;
 	return retired;
 }
 

@@ -383,10 +383,13 @@ static inline int issue(struct core *c, uint64_t now)
  * After the hart ran the instruction c->pk describes (@ev) in mode @m, issued
  * at @now: its effects on the pipeline, and when the next one can issue.
  * @quick (a constant): the quick path's, which holds no LR, is no xRET and
- * reaches no device.
+ * reaches no device. The instruction's class, destination and offset are
+ * @ti's and its address @pc: c->pk's, or for the quick path its decoded
+ * entry's (it fills c->pk only as far as defer_store reads it).
  */
 static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t now,
-							enum hart_event ev, int m, int quick)
+							enum hart_event ev, int m, int quick,
+							const struct insn_timing *ti, uint32_t pc)
 {
 	const struct hart_peek *pk = &c->pk;
 	struct hart *h = c->hart;
@@ -398,14 +401,14 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 		*c->halt = 1;
 	}
 	if (!quick && __builtin_expect(c->hold_left, 0) &&
-	    (ev != HART_RETIRED || --c->hold_left == 0 || pk->cls == IC_WFI ||
-	     (pk->cls == IC_AMO && amo_op(pk) == AMO_SC))) {
+	    (ev != HART_RETIRED || --c->hold_left == 0 || ti->cls == IC_WFI ||
+	     (ti->cls == IC_AMO && amo_op(pk) == AMO_SC))) {
 		c->hold_left = 0;	/* the LR/SC sequence is over, or was left */
 		c->unusual &= (uint8_t)~CORE_HOLDING;
 		bus_unlock(c->bus, c->agent, now);
 	}
 	c->have_pk = PK_NONE;
-	c->reg_ready[pk->rd] = now + 1;	/* x0's is cleared at the end */
+	c->reg_ready[ti->rd] = now + 1;	/* x0's is cleared at the end */
 
 	if (ev != HART_RETIRED) {
 		c->stats.traps.v[m] += ev == HART_TRAPPED;
@@ -414,11 +417,11 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 		goto out;
 	}
 	c->stats.insns.v[m]++;
-	if (pk->cls == IC_ALU)
+	if (ti->cls == IC_ALU)
 		goto out;	/* the most common class: spare it the jump table */
-	if (quick && (pk->cls > IC_DIV || pk->cls == IC_AMO))
+	if (quick && (ti->cls > IC_DIV || ti->cls == IC_AMO))
 		__builtin_unreachable();	/* QUICK_CLASSES: a shorter switch */
-	switch (pk->cls) {
+	switch (ti->cls) {
 	case IC_AMO:
 		/*
 		 * An LR holds its line against the other cores until its SC, so
@@ -431,16 +434,16 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 		}
 		/* fall through */
 	case IC_LOAD:
-		if (pk->cls == IC_LOAD)
+		if (ti->cls == IC_LOAD)
 			c->stats.loads.v[m]++;
 		else
 			c->stats.atomics.v[m]++;
 		if (!quick)
 			c->stats.mmio.v[m] += pk->mmio;	/* the quick path's go to RAM */
-		c->reg_ready[pk->rd] = now + 1 + c->cfg.load_use;
-		if (c->reg_ready[pk->rd] > c->hazard_until)
-			c->hazard_until = c->reg_ready[pk->rd];
-		c->reg_cause[pk->rd] = STALL_HAZARD;
+		c->reg_ready[ti->rd] = now + 1 + c->cfg.load_use;
+		if (c->reg_ready[ti->rd] > c->hazard_until)
+			c->hazard_until = c->reg_ready[ti->rd];
+		c->reg_cause[ti->rd] = STALL_HAZARD;
 		break;
 	case IC_STORE:
 		c->stats.stores.v[m]++;
@@ -449,20 +452,20 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 		break;
 	case IC_MUL:
 	case IC_DIV:
-		next = now + (pk->cls == IC_MUL ? c->cfg.mul_latency : c->cfg.div_latency);
+		next = now + (ti->cls == IC_MUL ? c->cfg.mul_latency : c->cfg.div_latency);
 		cause = STALL_MULDIV;
-		c->reg_ready[pk->rd] = next;
+		c->reg_ready[ti->rd] = next;
 		if (next > c->hazard_until)
 			c->hazard_until = next;
-		c->reg_cause[pk->rd] = STALL_MULDIV;
+		c->reg_cause[ti->rd] = STALL_MULDIV;
 		break;
 	case IC_BRANCH:
 	case IC_JAL:
 	case IC_JALR: {
 		uint32_t target = hart_pc(h);
-		int taken = target != pk->pc + 4;
-		enum bp_outcome out = bpred_resolve(&c->bp, pk->pc, pk->cls == IC_BRANCH,
-						    pk->cls != IC_JALR, pk->imm, taken, target);
+		int taken = target != pc + 4;
+		enum bp_outcome out = bpred_resolve(&c->bp, pc, ti->cls == IC_BRANCH,
+						    ti->cls != IC_JALR, ti->imm, taken, target);
 
 		c->stats.branches.v[m]++;
 		if (out == BP_WRONG) {
@@ -499,7 +502,7 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 out:
 	c->reg_ready[0] = 0;
 	/* Only a trap (taken or returned from) changes the privilege mode. */
-	if ((ev != HART_RETIRED || (!quick && pk->cls == IC_XRET)) && stat_mode(hart_priv(h)) != m) {
+	if ((ev != HART_RETIRED || (!quick && ti->cls == IC_XRET)) && stat_mode(hart_priv(h)) != m) {
 		sync_hart(c);	/* the cycles so far were spent in the old mode */
 		c->mode = stat_mode(hart_priv(h));
 	}
@@ -517,7 +520,7 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 
 	if (pk->cls == IC_CSR || pk->irq || pk->fetch_fault || hart_in_wfi(h))
 		sync_hart(c);	/* it may read the counters, or run hart_step's full path */
-	return finish(c, now, hart_step_peeked(h, pk), m, 0);
+	return finish(c, now, hart_step_peeked(h, pk), m, 0, &pk->timing, pk->pc);
 }
 
 /* core_step's work on the instruction in progress, once the core is due (next <= now). */
@@ -670,7 +673,7 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 {
 	struct hart_peek *pk = &c->pk;
 	const struct insn *d;
-	uint32_t fetch_pa, pa = 0;
+	uint32_t fetch_pa, pa = 0, pc;
 	enum stall_cause cause;
 	uint64_t t;
 	int src, m, guard_en;
@@ -733,17 +736,16 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 				profile_missed(c, PROF_DMISS);
 			return sleep_on(c, now, cause);
 		}
-		if (!taken)
-			pk->update = c->hart->micro_d.update;	/* what defer_store reads */
-	}
-	if (!taken) {
-		/* What finish and defer_store read of the instruction in progress. */
-		pk->pc = hart_pc(c->hart);
-		pk->timing = d->timing;
+		if (!taken) {
+			/* What defer_store reads of the instruction in progress. */
+			pk->pc = c->hart->pc;
+			pk->update = c->hart->micro_d.update;
+		}
 	}
 	/* hart_step_peeked's checks hold: no interrupt, no WFI, the pc unchanged. */
+	pc = c->hart->pc;
 	m = issue(c, now);
-	return finish(c, now, hart_run_quick(c->hart, pk->pc, d, pa, m), m, 1);
+	return finish(c, now, hart_run_quick(c->hart, pc, d, pa, m), m, 1, &d->timing, pc);
 }
 
 /*

@@ -807,13 +807,20 @@ __attribute__((always_inline)) inline int core_step(struct core *c, uint64_t now
 
 	if (__builtin_expect(c->unusual != 0, 0))
 		return unusual_step(c, now);
-	/* A cycle that only drains the write buffer stays out of step, a large function. */
-	if (c->wb.count)
+	/*
+	 * A cycle that only drains the write buffer stays out of step, a large
+	 * function. Without a store to drain, the core is due because its
+	 * pipeline is (due is next then).
+	 */
+	retired = 0;
+	if (c->wb.count) {
 		drain(c, now);
-	if (c->next > now)
-		retired = 0;
-	else if ((retired = quick_step(c, now)) < 0)
+		if (c->next > now)
+			goto out;
+	}
+	if ((retired = quick_step(c, now)) < 0)
 		retired = step(c, now);
+out:
 	/*
 	 * update_due without poll, which is clear here (unusual has no
 	 * CORE_POLL) and stays so: only a device's interrupt sets it, for a

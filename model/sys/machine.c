@@ -692,13 +692,13 @@ static void run_timing(struct machine *m)
 		 * would do nothing, and some core acts next cycle: all that the
 		 * steps below would do then is count the cycle.
 		 */
-		for (;;) {
-			m->retired += (uint64_t)timing_cycle(t, m->now);
-			if ((timing_any_stuck(t) | (int)m->stop.kind) || m->now >= quiet_until ||
-			    m->now >= m->clint.next_event || m->retired >= m->htif.check_at ||
-			    m->retired >= retired_quiet || t->busy_next > m->now + 1)
+		for (uint64_t now = m->now;;) {
+			m->retired += (uint64_t)timing_cycle(t, now);
+			if ((timing_any_stuck(t) | (int)m->stop.kind) || now >= quiet_until ||
+			    now >= m->clint.next_event || m->retired >= m->htif.check_at ||
+			    m->retired >= retired_quiet || t->busy_next > now + 1)
 				break;
-			m->now++;
+			m->now = ++now;	/* the devices read the time from m->now */
 		}
 		/* After a stop in this cycle, now counts it, as in functional mode. */
 		if (__builtin_expect(timing_any_stuck(t), 0)) {

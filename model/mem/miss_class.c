@@ -4,9 +4,11 @@
  *
  * Two structures see every demand reference:
  *   - the shadow: a fully-associative LRU store of as many lines as the real
- *     cache, as a chained hash map from line number to a node of a doubly
- *     linked recency list. Nodes are preallocated, so a reference is O(1)
- *     and never allocates.
+ *     cache, as a chained hash map from line number to a node. The two most
+ *     recent lines are held apart (front), the others in a doubly linked
+ *     recency list behind them: references that alternate between two
+ *     lines, the most common after repeats of one, only swap the pair.
+ *     Nodes are preallocated, so a reference is O(1) and never allocates.
  *   - the history: every line ever referenced, each with a flag saying its
  *     last removal was an invalidation: two bits per line in a two-level
  *     table whose 4 KiB leaves (HIST_LEAF_LINES lines each) are allocated
@@ -46,8 +48,14 @@ struct miss_classifier {
 	struct node *node;	/* lines nodes */
 	uint32_t *bucket;	/* 1 << bucket_log2 heads of hash chains, NIL if empty */
 	uint32_t bucket_log2;	/* log2 of the bucket count */
-	uint32_t head, tail;	/* most and least recently used node, NIL if none */
-	uint32_t head_line;	/* the line head holds, NIL if none: a hit's one compare */
+	/*
+	 * The most and next most recently used nodes, NIL if none; then the
+	 * others, from head (third most recent) to tail (least), NIL if none.
+	 */
+	uint32_t front[2];
+	uint32_t head, tail;
+	uint32_t head_line;	/* the line front[0] holds, NIL if none: a hit's one compare */
+	uint32_t second_line;	/* the line front[1] holds, NIL if none */
 	uint32_t free;		/* first free node (linked by next), NIL if none */
 
 	/* every line ever referenced: HIST_LEAVES leaves, NULL until touched */
@@ -92,7 +100,8 @@ struct miss_classifier *mclass_new(uint32_t lines)
 	for (i = 0; i < lines; i++)
 		mc->node[i].next = i + 1 < lines ? i + 1 : NIL;
 	mc->free = 0;
-	mc->head = mc->tail = mc->head_line = NIL;
+	mc->front[0] = mc->front[1] = mc->head = mc->tail = NIL;
+	mc->head_line = mc->second_line = NIL;
 	mc->hist_lo = HIST_LEAVES;
 	return mc;
 
@@ -154,45 +163,57 @@ static void list_push_head(struct miss_classifier *mc, uint32_t n)
 	mc->head = n;
 }
 
-/*
- * Moves the head's successor @s to the head: the list that unlinking @s and
- * pushing it gives, with fewer loads and tests (a hit alternating between
- * two lines is the classifier's most common move).
- */
-static void list_raise_second(struct miss_classifier *mc, uint32_t s)
+/* The front pair's lines, after it changed. */
+static void front_lines(struct miss_classifier *mc)
 {
-	uint32_t first = mc->head;
-	struct node *f = &mc->node[first], *x = &mc->node[s];
-	uint32_t after = x->next;
-
-	f->next = after;
-	f->prev = s;
-	if (after != NIL)
-		mc->node[after].prev = first;
-	else
-		mc->tail = first;
-	x->prev = NIL;
-	x->next = first;
-	mc->head = s;
+	mc->head_line = mc->front[0] != NIL ? mc->node[mc->front[0]].line : NIL;
+	mc->second_line = mc->front[1] != NIL ? mc->node[mc->front[1]].line : NIL;
 }
 
 /*
- * Moves @n, below the head, to the head: the list that unlinking and pushing
- * it gives, without their tests for an empty list or a missing predecessor.
+ * Makes @n, a node in use that is not in the front pair (in the list, or
+ * new), the most recent: the pair's older one goes to the list's head.
  */
-static void list_raise(struct miss_classifier *mc, uint32_t n)
+static void make_front(struct miss_classifier *mc, uint32_t n)
 {
-	struct node *x = &mc->node[n];
+	if (mc->front[1] != NIL)
+		list_push_head(mc, mc->front[1]);
+	mc->front[1] = mc->front[0];
+	mc->front[0] = n;
+	front_lines(mc);
+}
 
-	mc->node[x->prev].next = x->next;
-	if (x->next != NIL)
-		mc->node[x->next].prev = x->prev;
-	else
-		mc->tail = x->prev;
-	x->prev = NIL;
-	x->next = mc->head;
-	mc->node[mc->head].prev = n;
-	mc->head = n;
+/* Takes @n, in use, out of the recency order: from the pair (the list's head moves up) or the list. */
+static void order_remove(struct miss_classifier *mc, uint32_t n)
+{
+	uint32_t up;
+
+	if (n != mc->front[0] && n != mc->front[1]) {
+		list_unlink(mc, n);
+		return;
+	}
+	if (n == mc->front[0])
+		mc->front[0] = mc->front[1];
+	up = mc->head;
+	if (up != NIL)
+		list_unlink(mc, up);
+	mc->front[1] = up;
+	front_lines(mc);
+}
+
+/* A reference to @n, in use: the pair swaps, or @n comes from the list. */
+static void touch(struct miss_classifier *mc, uint32_t n)
+{
+	if (n == mc->front[0])
+		return;
+	if (n == mc->front[1]) {
+		mc->front[1] = mc->front[0];
+		mc->front[0] = n;
+		front_lines(mc);
+		return;
+	}
+	list_unlink(mc, n);
+	make_front(mc, n);
 }
 
 /* Finds @line's node; @link is set to the chain link pointing at it. */
@@ -222,19 +243,16 @@ static int shadow_access(struct miss_classifier *mc, uint32_t line)
 	uint32_t n = shadow_lookup(mc, line, &link);
 
 	if (n != NIL) {
-		if (mc->head != n) {
-			list_unlink(mc, n);
-			list_push_head(mc, n);
-			mc->head_line = line;
-		}
+		touch(mc, n);
 		return 1;
 	}
 	if (mc->free != NIL) {
 		n = mc->free;
 		mc->free = mc->node[n].next;
 	} else {
-		n = mc->tail;
-		list_unlink(mc, n);
+		/* The least recent: the list's tail, or in a store of one or two lines the pair's. */
+		n = mc->tail != NIL ? mc->tail : mc->front[1] != NIL ? mc->front[1] : mc->front[0];
+		order_remove(mc, n);
 		shadow_remove_chain(mc, n);
 	}
 	/* the eviction may have unlinked the chain entry that @link pointed past */
@@ -242,8 +260,7 @@ static int shadow_access(struct miss_classifier *mc, uint32_t line)
 	mc->node[n].line = line;
 	mc->node[n].chain = *link;
 	*link = n;
-	list_push_head(mc, n);
-	mc->head_line = line;
+	make_front(mc, n);
 	return 0;
 }
 
@@ -255,10 +272,9 @@ static void shadow_remove(struct miss_classifier *mc, uint32_t line)
 	if (n == NIL)
 		return;
 	*link = mc->node[n].chain;
-	list_unlink(mc, n);
+	order_remove(mc, n);
 	mc->node[n].next = mc->free;
 	mc->free = n;
-	mc->head_line = mc->head != NIL ? mc->node[mc->head].line : NIL;
 }
 
 /* ---- the history ---- */
@@ -319,12 +335,14 @@ enum miss_class mclass_access(struct miss_classifier *mc, uint32_t line, int hit
 /* A hit below the most recent line: it moves up (mclass_hit's out-of-line part). */
 static __attribute__((noinline)) void hit_below_head(struct miss_classifier *mc, uint32_t line)
 {
-	/* The next most recent (two lines in turn) moves up without a lookup. */
-	uint32_t second = mc->head != NIL ? mc->node[mc->head].next : NIL;
 	uint32_t *link, n;
 
-	if (second != NIL && mc->node[second].line == line) {
-		list_raise_second(mc, second);
+	/* The next most recent (two lines in turn): the pair swaps. */
+	if (line == mc->second_line) {
+		n = mc->front[1];
+		mc->front[1] = mc->front[0];
+		mc->front[0] = n;
+		mc->second_line = mc->head_line;
 		mc->head_line = line;
 		return;
 	}
@@ -334,8 +352,8 @@ static __attribute__((noinline)) void hit_below_head(struct miss_classifier *mc,
 		shadow_access(mc, line);
 		return;
 	}
-	list_raise(mc, n);
-	mc->head_line = line;
+	list_unlink(mc, n);
+	make_front(mc, n);
 }
 
 void mclass_hit(struct miss_classifier *mc, uint32_t line)

@@ -221,6 +221,104 @@ static void test_miss_class_names(void **state)
 	assert_string_equal(miss_class_name(MISS_COHERENCE), "coherence");
 }
 
+/*
+ * The classifier against a plain model written from the definitions (a
+ * fully-associative LRU array of @cap lines, and the lines ever seen and
+ * last invalidated), on seeded random references, hits and invalidations
+ * over a few more lines than fit: every miss's class must agree. The
+ * shadow store keeps its two most recent lines apart from its list, so the
+ * small capacities (one, two, three lines) are its edge cases.
+ */
+#define NAIVE_LINES 12
+
+struct naive {
+	uint32_t cap, n;
+	uint32_t lru[NAIVE_LINES];	/* most recent first */
+	uint8_t seen[NAIVE_LINES], inval[NAIVE_LINES];
+};
+
+/* Moves @line to the front of the LRU array (inserted, the last one dropped when full). */
+static int naive_touch(struct naive *m, uint32_t line)
+{
+	uint32_t i;
+	int found = 0;
+
+	for (i = 0; i < m->n && m->lru[i] != line; i++)
+		;
+	if (i < m->n)
+		found = 1;
+	else if (m->n < m->cap)
+		i = m->n++;
+	else
+		i = m->n - 1;
+	for (; i > 0; i--)
+		m->lru[i] = m->lru[i - 1];
+	m->lru[0] = line;
+	return found;
+}
+
+static enum miss_class naive_access(struct naive *m, uint32_t line, int hit)
+{
+	int seen = m->seen[line], inval = m->inval[line], in_shadow = naive_touch(m, line);
+
+	m->seen[line] = 1;
+	m->inval[line] = 0;
+	if (hit)
+		return MISS_CLASSES;
+	return !seen ? MISS_COMPULSORY : inval ? MISS_COHERENCE : !in_shadow ? MISS_CAPACITY
+									     : MISS_CONFLICT;
+}
+
+static void naive_invalidated(struct naive *m, uint32_t line)
+{
+	uint32_t i;
+
+	if (!m->seen[line])
+		return;
+	m->inval[line] = 1;
+	for (i = 0; i < m->n && m->lru[i] != line; i++)
+		;
+	if (i == m->n)
+		return;
+	for (m->n--; i < m->n; i++)
+		m->lru[i] = m->lru[i + 1];
+}
+
+static void test_random_references_agree_with_a_plain_lru_model(void **state)
+{
+	for (uint32_t cap = 1; cap <= 6; cap++) {
+		for (uint32_t seed = 1; seed <= 20; seed++) {
+			struct miss_classifier *mc = mclass_new(cap);
+			struct naive m = { .cap = cap };
+			uint32_t x = seed * 2654435761u + cap;
+
+			assert_non_null(mc);
+			for (int i = 0; i < 4000; i++) {
+				uint32_t line, op;
+
+				x = x * 1103515245u + 12345u;
+				op = (x >> 16) % 8;
+				x = x * 1103515245u + 12345u;
+				/* mostly a few lines, so that the recent ones come back */
+				line = (x >> 16) % (op < 4 ? cap + 2 : NAIVE_LINES);
+				if (op == 0) {
+					mclass_invalidated(mc, line);
+					naive_invalidated(&m, line);
+				} else if (op <= 3 && m.seen[line] && !m.inval[line]) {
+					mclass_hit(mc, line);	/* a hit the real cache reports */
+					naive_touch(&m, line);
+				} else {
+					int hit = op == 7;
+
+					assert_int_equal(mclass_access(mc, line, hit),
+							 naive_access(&m, line, hit));
+				}
+			}
+			mclass_free(mc);
+		}
+	}
+}
+
 static void test_empty_classifier_is_refused(void **state)
 {
 	assert_null(mclass_new(0));
@@ -241,6 +339,7 @@ int main(void)
 		cmocka_unit_test(test_history_covers_the_whole_line_space),
 		cmocka_unit_test(test_neighbouring_lines_keep_their_own_history),
 		cmocka_unit_test(test_miss_class_names),
+		cmocka_unit_test(test_random_references_agree_with_a_plain_lru_model),
 		cmocka_unit_test(test_empty_classifier_is_refused),
 	};
 

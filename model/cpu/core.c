@@ -380,8 +380,8 @@ static inline int issue(struct core *c, uint64_t now)
 }
 
 /*
- * After the hart ran the instruction c->pk describes (@ev) in mode @m, issued
- * at @now: its effects on the pipeline, and when the next one can issue.
+ * After the hart ran the instruction in progress (@ev) in mode @m, issued at
+ * @now: its effects on the pipeline, and when the next one can issue.
  * @quick (a constant): the quick path's, which holds no LR, is no xRET and
  * reaches no device. The instruction's class, destination and offset are
  * @ti's and its address @pc: c->pk's, or for the quick path its decoded

@@ -44,17 +44,24 @@ static uint8_t stat_mode(enum priv p)
 	return p == PRIV_M ? SM_M : p == PRIV_S ? SM_S : SM_U;
 }
 
-/* The write buffer takes retired stores from the hart (the store hook). */
+/* A retired store of @size bytes of @val to @pa goes into the write buffer (the store at @pc; @update: a selective-update page). */
+static inline void buffer_store(struct core *c, uint32_t pa, int size, uint32_t val, uint32_t pc,
+				int update)
+{
+	struct wbuf_entry *e = wbuf_push(&c->wb, pa, size, val);
+
+	e->pc = pc;
+	e->mode = c->mode;
+	if (c->sel_update && update)
+		e->need = L1_UPDATE;
+}
+
+/* The hart's store hook: its step retired a store, the instruction in progress (c->pk). */
 static void defer_store(void *ctx, uint32_t pa, int size, uint32_t val)
 {
 	struct core *c = ctx;
-	struct wbuf_entry *e = wbuf_push(&c->wb, pa, size, val);
 
-	/* Called from the hart's step: the store in progress is c->pk. */
-	e->pc = c->pk.pc;
-	e->mode = c->mode;
-	if (c->sel_update && c->pk.update)
-		e->need = L1_UPDATE;
+	buffer_store(c, pa, size, val, c->pk.pc, c->pk.update);
 }
 
 static void interrupt_raised(void *ctx);
@@ -675,12 +682,14 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	const struct insn *d;
 	uint32_t fetch_pa, pa = 0, pc;
 	enum stall_cause cause;
+	enum hart_event ev;
 	uint64_t t;
 	int src, m, guard_en;
 	/*
-	 * The instruction waited before, and c->pk is its; else it becomes the
-	 * one in progress only if it waits: one that issues at once needs no
-	 * more of c->pk than finish and defer_store read.
+	 * The instruction waited before, and c->pk is its (a trigger, debugger
+	 * point or observer that came since sends it to step); else it becomes
+	 * the one in progress only if it waits: one that issues at once needs
+	 * none of c->pk.
 	 */
 	int taken = c->have_pk != PK_NONE;
 
@@ -691,7 +700,7 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 		if (!d || !((1u << d->cls) & QUICK_CLASSES))
 			return -1;
 		guard_en = c->hart->micro_i.guard;
-	} else if (c->have_pk == PK_QUICK) {
+	} else if (c->have_pk == PK_QUICK && !(c->hart->attn & HART_WATCHED)) {
 		d = pk->insn;
 		fetch_pa = pk->fetch_pa;
 		pa = pk->pa;
@@ -736,16 +745,16 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 				profile_missed(c, PROF_DMISS);
 			return sleep_on(c, now, cause);
 		}
-		if (!taken) {
-			/* What defer_store reads of the instruction in progress. */
-			pk->pc = c->hart->pc;
-			pk->update = c->hart->micro_d.update;
-		}
 	}
 	/* hart_step_peeked's checks hold: no interrupt, no WFI, the pc unchanged. */
 	pc = c->hart->pc;
 	m = issue(c, now);
-	return finish(c, now, hart_run_quick(c->hart, pc, d, pa, m), m, 1, &d->timing, pc);
+	ev = hart_run_quick(c->hart, pc, d, pa, m);
+	/* A store is the quick path's to buffer (what the store hook does for the step). */
+	if ((d->uses & INSN_MWRITE) && ev == HART_RETIRED)
+		buffer_store(c, pa, d->msize, c->hart->x[d->src2], pc,
+			     taken ? pk->update : c->hart->micro_d.update);
+	return finish(c, now, ev, m, 1, &d->timing, pc);
 }
 
 /*

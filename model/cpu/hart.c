@@ -233,16 +233,16 @@ static inline int insn_exec(struct hart *h, const struct insn *d)
  * its handler does when the page is in the host-pointer tables (hart_load,
  * hart_store), from the data micro-TLB's host page instead. The tables'
  * other way, through the TLB, would find the same page: the micro-TLB's page
- * is in the TLB, its access type checked and its A and D bits set.
+ * is in the TLB, its access type checked and its A and D bits set. A store
+ * is left to the caller (the timing core), who buffers it as the store hook
+ * would.
  */
 static inline int quick_access(struct hart *h, const struct insn *d, uint32_t pa)
 {
 	const uint8_t *p = h->micro_d.host + (pa & 0xfff);
 	uint32_t v;
 
-	if (d->uses & INSN_MWRITE) {
-		h->store_hook(h->store_ctx, pa, d->msize, h->x[d->src2]);
-	} else {
+	if (!(d->uses & INSN_MWRITE)) {
 		v = host_read(p, d->msize);
 		if (!(d->raw & LOAD_UNSIGNED))
 			v = d->msize == 1 ? (uint32_t)(int8_t)v
@@ -261,7 +261,8 @@ static inline int quick_access(struct hart *h, const struct insn *d, uint32_t pa
 static inline enum hart_event run_insn(struct hart *h, enum priv priv, int sm, uint32_t pc,
 				       const struct insn *d, int quick, uint32_t pa)
 {
-	if (__builtin_expect(h->trig_on, 0)) {
+	/* hart_quick_peek finds nothing while a trigger or observer is on (HART_WATCHED). */
+	if (!quick && __builtin_expect(h->trig_on, 0)) {
 		enum hart_event ev = check_triggers(h, priv, pc, d);
 
 		if (ev != HART_RETIRED)
@@ -271,7 +272,7 @@ static inline enum hart_event run_insn(struct hart *h, enum priv priv, int sm, u
 		h->instret += h->instret_step;
 		h->stats.insns.v[sm]++;
 		h->x[0] = 0;
-		if (__builtin_expect(h->observed, 0)) {
+		if (!quick && __builtin_expect(h->observed, 0)) {
 			if (h->env.bbprof)
 				bbprof_retire(h->env.bbprof, h->id, SMODE(priv), pc, d->raw, h->pc);
 			if (h->env.trace)
@@ -419,6 +420,7 @@ void hart_set_bbprof(struct hart *h, struct bbprof *p)
 {
 	h->env.bbprof = p;
 	h->observed = h->env.trace || p;
+	hart_attend(h);
 }
 
 void hart_set_trap_hook(struct hart *h, void (*fn)(void *ctx, int hart, uint32_t cause,

@@ -148,9 +148,10 @@ struct hart {
 	enum priv priv;
 	int wfi;		/* waiting in WFI */
 	/*
-	 * wfi, or an interrupt both pending and enabled (mip & mie): nonzero
-	 * when hart_quick_peek must look closer, so that it tests one word.
-	 * hart_attend sets it after every change of wfi, mip or mie.
+	 * wfi, or an interrupt both pending and enabled (mip & mie), or
+	 * HART_WATCHED: nonzero when hart_quick_peek must look closer, so that
+	 * it tests one word. hart_attend sets it after every change of wfi,
+	 * mip, mie, trig_on or observed.
 	 */
 	uint32_t attn;
 	uint32_t spin;		/* in a jump-to-self loop: that jal's word, else 0 */
@@ -245,10 +246,14 @@ static inline uint32_t hart_mip(const struct hart *h)
 	return h->mip_hw | h->mip_sw;
 }
 
-/* Sets h->attn after wfi, mip or mie changed. */
+/* attn's bit (no interrupt's) for a trigger or debugger point armed, or an observer (trig_on, observed). */
+#define HART_WATCHED (1u << 31)
+
+/* Sets h->attn after wfi, mip, mie, trig_on or observed changed. */
 static inline void hart_attend(struct hart *h)
 {
-	h->attn = (uint32_t)h->wfi | (hart_mip(h) & h->mie);
+	h->attn = (uint32_t)h->wfi | (hart_mip(h) & h->mie) |
+		  (h->trig_on || h->observed ? HART_WATCHED : 0);
 }
 
 /* trap.c */
@@ -331,8 +336,8 @@ unsigned hart_quick_refill(struct hart *h);
 
 /*
  * For the timing model's quick path (core.c): the decoded instruction at the
- * hart's pc when hart_peek would find everything at once: no WFI and no
- * interrupt to take, the fetch's micro-TLB hits a RAM page, the decode cache
+ * hart's pc when hart_peek would find everything at once: no WFI, no
+ * interrupt to take, no trigger or debugger point armed and no observer, the fetch's micro-TLB hits a RAM page, the decode cache
  * holds the word, and a load's or store's address is aligned and hits the
  * data micro-TLB on RAM. Then *@fetch_pa and (for a memory access) *@data_pa
  * are hart_peek's, and nothing has changed; else NULL, and hart_peek takes it.
@@ -345,7 +350,7 @@ static inline const struct insn *hart_quick_peek(const struct hart *h, uint32_t 
 	const struct insn *d;
 
 	if (__builtin_expect(h->attn != 0, 0) &&
-	    (h->wfi || hart_takeable(h, hart_mip(h))))
+	    (h->wfi || (h->attn & HART_WATCHED) || hart_takeable(h, hart_mip(h))))
 		return NULL;
 	if (ui->vpn != pc >> 12 || !(ui->fast_ram & (1u << ACC_FETCH)))
 		return NULL;
@@ -372,9 +377,11 @@ enum hart_event hart_run_peeked(struct hart *h, uint32_t pc, const struct insn *
 
 /*
  * hart.c: the same for @d as hart_quick_peek found it, a load or store's
- * data at @pa (which hart_quick_peek gave): the access made from the data
- * micro-TLB's host page, without the handler. @sm is the hart's mode's
- * enum stat_mode, which the caller knows (the core's mode).
+ * data at @pa (which hart_quick_peek gave): a load made from the data
+ * micro-TLB's host page, without the handler; a store's value left for the
+ * caller to buffer (the store hook is not called). @sm is the hart's mode's
+ * enum stat_mode, which the caller knows (the core's mode). No trigger,
+ * debugger point or observer is on (hart_quick_peek's HART_WATCHED).
  */
 enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d, uint32_t pa,
 			       int sm);

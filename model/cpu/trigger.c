@@ -49,6 +49,7 @@ static void update_armed(struct hart *h)
 		if ((h->tdata1[i] & (MC_EXECUTE | MC_STORE | MC_LOAD)) &&
 		    (h->tdata1[i] & (MC_M | MC_S | MC_U)))
 			h->trig_on |= 1;
+	hart_attend(h);
 }
 
 /* ---- a debugger's points (sim/gdb.c), on the same test ---------------------- */
@@ -57,12 +58,14 @@ void hart_set_debug(struct hart *h, const struct debug_points *dp)
 {
 	h->dbg = dp;
 	h->trig_on = (uint8_t)((h->trig_on & 1) | (dp || h->dbg_step ? 2 : 0));
+	hart_attend(h);
 }
 
 void hart_debug_step(struct hart *h, int on)
 {
 	h->dbg_step = (uint8_t)on;
 	h->trig_on = (uint8_t)((h->trig_on & 1) | (h->dbg || on ? 2 : 0));
+	hart_attend(h);
 }
 
 void hart_debug_resume(struct hart *h)
@@ -131,6 +134,7 @@ void trigger_reset(struct hart *h)
 		h->tdata2[i] = 0;
 	}
 	h->trig_on = 0;
+	hart_attend(h);
 }
 
 int trigger_csr_read(struct hart *h, int csr, uint32_t *val)

@@ -58,6 +58,11 @@ check timing-demo "" --mode timing --cores 4 "$demo"
 check timing-shell "" --mode timing --cores 4 --max-insns 20000000 --disk "$shell_img" "$kernel"
 check timing-compute "" --mode timing --cores 4 --max-insns 5000000 "$compute"
 check timing-shell-1 "" --mode timing --cores 1 --max-insns 10000000 --disk "$shell_img" "$kernel"
+# Many cores, most of them asleep in WFI: the loop's pass over the awake ones
+# (the demo's harts wake each other in the middle of the pass).
+check timing-demo-8 "" --mode timing --cores 8 "$demo"
+check timing-shell-16 "" --mode timing --cores 16 --max-insns 10000000 --disk "$shell_img" "$kernel"
+check timing-compute-16 "" --mode timing --cores 16 --max-insns 3000000 "$compute"
 # functional runs: NAME NEW_OPTS ARGS..., once per interleaving the old build knows
 functional() {
 	name=$1 newopts=$2

@@ -25,7 +25,7 @@ function per_core(s, cores,   a, k, i, out) {
 BEGIN {
 	srand(seed)
 	for (r = 0; r < n; r++) {
-		cores = pick("1 2 4")
+		cores = pick("1 2 4 4 8")
 		o = "--preset " pick("default modern") " --cores " cores
 		o = o " --set core.bpred=" pick("static-nt btfn bimodal")
 		o = o " --set pf.nextline=" pick("off off always on-miss tagged")

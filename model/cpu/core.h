@@ -64,6 +64,31 @@ struct core_stats {
 
 struct bus;
 
+/*
+ * The timing loop's schedule of a machine's cores: which ones are asleep in
+ * WFI, kept by the cores as they fall asleep and wake. When enough are, the
+ * loop's pass visits the others only, so that its cost does not grow with
+ * idle cores; otherwise it looks at every core's due, which costs less per
+ * core than finding the awake ones.
+ */
+struct core_sched {
+	/*
+	 * Bit i: core i is not asleep in WFI. Always set while the core's due
+	 * is not UINT64_MAX (its pass skips the clear ones); cleared only when
+	 * it falls asleep in WFI with no store left to drain.
+	 */
+	uint32_t awake;
+	int nawake, ncores;
+	/*
+	 * Which pass the loop takes, 0 for the common one: SCHED_SPARSE, kept
+	 * by the cores, when visiting the awake ones costs less than looking
+	 * at all (sched_mark); SCHED_GENERAL, kept by the timing model.
+	 */
+	unsigned pass;
+};
+
+enum { SCHED_SPARSE = 1, SCHED_GENERAL = 2 };
+
 struct core {
 	struct hart *hart;
 	struct l1 *l1i, *l1d;
@@ -91,6 +116,10 @@ struct core {
 	 * keep it up to date.
 	 */
 	uint64_t due;
+	struct core_sched *sched;	/* the machine's (core_set_sched), or own_sched */
+	uint32_t sched_bit;		/* its bit in sched->awake */
+	uint32_t sched_later;		/* the bits above it: the cores that step after it */
+	struct core_sched own_sched;	/* a core on its own: a schedule of one */
 	/*
 	 * Asleep in WFI and a device has raised an interrupt line since: due
 	 * is 0 so that core_step checks, at the core's turn, whether the hart
@@ -182,6 +211,12 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	      int agent, const struct config *cfg, const struct memmap *mm, uint64_t seed,
 	      uint32_t ratio);
 void core_free(struct core *c);
+
+/*
+ * Makes the core core @i of the machine whose schedule is @s (which counts
+ * it), awake unless it is asleep in WFI.
+ */
+void core_set_sched(struct core *c, struct core_sched *s, int i);
 
 /* Records this core's misses, by instruction, in @prof as hart @hart. */
 void core_set_profile(struct core *c, struct profile *prof, int hart);

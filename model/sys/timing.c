@@ -67,6 +67,7 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 			      seed + 3, ratio))
 			return -1;
 		l2_connect(&t->l2[i], &t->l1i[i], &t->l1d[i], harts[i]);
+		core_set_sched(c, &t->sched, i);
 		/*
 		 * A core's hart that can make no progress, or the twin of its fetch
 		 * unit or L1I controller that disagreed, stops the run at once;
@@ -80,7 +81,8 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 			return -1;
 		if (t->sharing)
 			l1_track_sharing(&t->l1d[i], t->sharing, i);
-		t->general |= c->pf.n != 0;	/* prefetchers step with their cores */
+		if (c->pf.n)
+			t->sched.pass |= SCHED_GENERAL;	/* prefetchers step with their cores */
 	}
 	return 0;
 }
@@ -128,71 +130,112 @@ void timing_attach_dma(struct timing *t, struct dmactl *dma)
 	t->dma = dma;
 }
 
+/* The kinds of the cores' pass (cores_pass). */
+enum pass_kind {
+	PASS_COMMON,	/* every core's due */
+	PASS_GENERAL,	/* every core's, with the run's budget and the prefetchers */
+	PASS_AWAKE,	/* the cores not asleep in WFI only (SCHED_SPARSE) */
+};
+
+/*
+ * Core @c's turn in cycle @now, in a pass of @kind; lowers *@soonest to the
+ * cycle it acts next, adds what it retired to *@retired. 1 when the pass
+ * stops at it (the run's instruction budget).
+ */
+static inline __attribute__((always_inline)) int core_turn(struct timing *t, struct core *c,
+							   uint64_t now, enum pass_kind kind,
+							   uint64_t *soonest, int *retired)
+{
+	uint64_t next = core_next(c);
+
+	/*
+	 * Due now; or asleep in WFI since before a device raised an interrupt
+	 * line, and it may wake (core_step polls it).
+	 */
+	if (next <= now) {
+		*retired += core_step(c, now);
+		if (kind == PASS_GENERAL && *retired >= t->budget)
+			return 1;	/* the run's instruction limit: it stops here */
+		next = core_next(c);
+	}
+	if (kind == PASS_GENERAL && c->pf.busy) {
+		int pf = pf_set_step(&c->pf, now);
+
+		t->stuck |= c->pf.failed != NULL;
+		/*
+		 * The prefetchers may have woken the core after its turn (a line
+		 * it waits for arrived in a stream buffer): it acts next cycle.
+		 */
+		if (pf)
+			next = pf & PF_DUE_NEXT ? now + 1 : core_next(c);
+	}
+	*soonest = next < *soonest ? next : *soonest;
+	return 0;
+}
+
 /*
  * The cores' turns in cycle @now; returns the instructions they retired and
- * sets t->busy_next. @general (a constant): the rare duties are on
- * (t->general), the run's instruction budget and the prefetchers' steps;
- * cores_cycle picks the pass once a cycle, so that the common one tests
- * neither. What the loop keeps across a core's step (t, c, end, now,
- * retired, soonest) fits in the host's callee-saved registers. A core's
- * step that stops the run sets t->stuck itself (its halt pointer, as its
- * fetch unit's and L1I controller's twins do).
+ * sets t->busy_next. @kind (a constant): the general pass when the rare
+ * duties are on (SCHED_GENERAL), the run's instruction budget and the
+ * prefetchers' steps; the awake pass when enough cores sleep in WFI
+ * (SCHED_SPARSE); else the common one, which tests neither. cores_cycle
+ * picks it once a cycle. The awake pass visits the cores of
+ * t->sched.awake in the same order, reading the mask again after each: a
+ * step may wake a later core, which then acts in this cycle as in a pass
+ * over all. A core it skips is asleep: it would neither step nor lower
+ * soonest. What the loop keeps across a core's step fits in the host's
+ * callee-saved registers. A core's step that stops the run sets t->stuck
+ * itself (its halt pointer, as its fetch unit's and L1I controller's twins
+ * do).
  */
 static inline __attribute__((always_inline)) int cores_pass(struct timing *t, uint64_t now,
-							    int general)
+							    enum pass_kind kind)
 {
 	uint64_t soonest = UINT64_MAX;
 	int retired = 0;
-	struct core *c = t->core, *end = t->core_end;
 
-	for (; c < end; c++) {
-		uint64_t next = core_next(c);
+	if (kind == PASS_AWAKE) {
+		for (uint32_t left = t->sched.awake; left;) {
+			struct core *c = t->core + __builtin_ctz(left);
 
-		/*
-		 * Due now; or asleep in WFI since before a device raised an
-		 * interrupt line, and it may wake (core_step polls it).
-		 */
-		if (next <= now) {
-			retired += core_step(c, now);
-			if (general && retired >= t->budget)
-				break;	/* the run's instruction limit: it stops here */
-			next = core_next(c);
+			core_turn(t, c, now, kind, &soonest, &retired);
+			left = t->sched.awake & c->sched_later;
 		}
-		if (general && c->pf.busy) {
-			int pf = pf_set_step(&c->pf, now);
-
-			t->stuck |= c->pf.failed != NULL;
-			/*
-			 * The prefetchers may have woken the core after its turn
-			 * (a line it waits for arrived in a stream buffer): it
-			 * acts next cycle.
-			 */
-			if (pf)
-				next = pf & PF_DUE_NEXT ? now + 1 : core_next(c);
-		}
-		soonest = next < soonest ? next : soonest;
+	} else {
+		for (struct core *c = t->core, *end = t->core_end; c < end; c++)
+			if (core_turn(t, c, now, kind, &soonest, &retired))
+				break;
 	}
 	t->busy_next = soonest;
 	return retired;
 }
 
-/* The general pass, out of the common one's way. */
+/*
+ * The general pass and the awake one, out of the common one's way (a
+ * second copy of the cores' step inline costs the common pass more than
+ * the calls cost these).
+ */
 static __attribute__((noinline)) int cores_general(struct timing *t, uint64_t now)
 {
-	return cores_pass(t, now, 1);
+	return cores_pass(t, now, PASS_GENERAL);
+}
+
+static __attribute__((noinline)) int cores_awake(struct timing *t, uint64_t now)
+{
+	return cores_pass(t, now, PASS_AWAKE);
 }
 
 static inline int cores_cycle(struct timing *t, uint64_t now)
 {
-	if (__builtin_expect(t->general, 0))
-		return cores_general(t, now);
-	return cores_pass(t, now, 0);
+	if (__builtin_expect(t->sched.pass != 0, 0))
+		return t->sched.pass & SCHED_GENERAL ? cores_general(t, now) : cores_awake(t, now);
+	return cores_pass(t, now, PASS_COMMON);
 }
 
 void timing_set_budget(struct timing *t, int budget)
 {
 	t->budget = budget;
-	t->general = 1;
+	t->sched.pass |= SCHED_GENERAL;
 }
 
 int timing_cycle(struct timing *t, uint64_t now)
@@ -224,9 +267,21 @@ uint64_t timing_next(struct timing *t, uint64_t now)
 
 	if (next <= now + 1)
 		return now + 1;	/* the common case: some core runs next cycle */
-	for (int i = 0; i < t->ncores; i++)
-		if (core_woken(&t->core[i]))
-			return now + 1;	/* woken in this cycle, after its turn: it goes next */
+	/*
+	 * A core woken in this cycle after its turn goes next. When the awake
+	 * pass is on, only those in t->sched.awake are looked at: a core asleep
+	 * in WFI outside it has not been woken, as a device's interrupt line
+	 * that could wake one puts it back there (core_step's poll).
+	 */
+	if (t->sched.pass & SCHED_SPARSE) {
+		for (uint32_t left = t->sched.awake; left; left &= left - 1)
+			if (core_woken(&t->core[__builtin_ctz(left)]))
+				return now + 1;
+	} else {
+		for (int i = 0; i < t->ncores; i++)
+			if (core_woken(&t->core[i]))
+				return now + 1;
+	}
 	e = eventq_next(&t->events);
 	if (e < next)
 		next = e;

@@ -31,12 +31,13 @@ struct timing {
 	struct l2 l2[MAX_HARTS];
 	struct core core[MAX_HARTS];
 	struct core *core_end;	/* core + ncores: the timing loop's bound */
-	int stuck;		/* some core's stuck flag, or a twin's failure but the bus controller's */
 	/*
-	 * A cycle takes the cores' general pass: some core has prefetchers
-	 * (mem/prefetcher.h), or the run's instruction limit is near (budget).
+	 * Which cores are asleep in WFI, kept by them; and the pass a cycle
+	 * takes (sched.pass): SCHED_GENERAL when some core has prefetchers
+	 * (mem/prefetcher.h) or the run's instruction limit is near (budget).
 	 */
-	int general;
+	struct core_sched sched;
+	int stuck;		/* some core's stuck flag, or a twin's failure but the bus controller's */
 	int budget;		/* instructions a cycle may retire before the run's limit */
 	struct dmactl *dma;	/* the DMA engine on the bus, or NULL */
 	struct sharing *sharing;	/* true/false sharing of the L1Ds' coherence misses */

@@ -575,6 +575,8 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 	return finish(c, now, hart_step_peeked(h, pk), m, 0, &pk->timing, pk->pc);
 }
 
+static void quick_complete(struct core *c);
+
 /* core_step's work on the instruction in progress, once the core is due (next <= now). */
 static __attribute__((noinline)) int step(struct core *c, uint64_t now)
 {
@@ -587,6 +589,8 @@ static __attribute__((noinline)) int step(struct core *c, uint64_t now)
 		return sleep_on(c, now, STALL_IDLE);
 	if (!c->have_pk)
 		take_peek(c);
+	else if (c->have_pk == PK_QUICK)
+		quick_complete(c);	/* the quick path's, sent here: a watch came on */
 	/* An interrupt, an I-TLB walk or a fetch fault: rare, tested at once. */
 	if (__builtin_expect(pk->irq | pk->itlb_walk | pk->fetch_fault, 0)) {
 		if (pk->irq)
@@ -660,9 +664,12 @@ run:
 	 (1u << IC_JAL) | (1u << IC_JALR) | (1u << IC_MUL) | (1u << IC_DIV))
 
 /*
- * hart_peek for an instruction hart_quick_peek found (@d at the hart's pc,
- * fetched from @fetch_pa, its data at @pa): the same c->pk, from what is
- * known already.
+ * An instruction hart_quick_peek found (@d at the hart's pc, fetched from
+ * @fetch_pa, its data at @pa) waits: it becomes the one in progress, the
+ * quick path's (PK_QUICK), with what its later turns read (the quick path's
+ * and the messages' fields of c->pk). The rest of hart_peek's c->pk waits
+ * for quick_complete, which step and the pipeline log call: most such
+ * instructions issue on the quick path at their next turn.
  */
 static inline void quick_take(struct core *c, const struct insn *d, uint32_t fetch_pa,
 			      uint32_t pa)
@@ -671,13 +678,32 @@ static inline void quick_take(struct core *c, const struct insn *d, uint32_t fet
 	struct hart_peek *pk = &c->pk;
 
 	pk->pc = h->pc;
+	pk->fetch_pa = fetch_pa;
+	pk->guard_en = h->micro_i.guard;
+	pk->insn = d;
+	pk->pa = pa;
+	pk->update = h->micro_d.update;
+	c->have_pk = PK_QUICK;
+	c->walk_done = 0;
+	c->mmio_waited = 0;
+	c->prof_missed = 0;
+}
+
+/*
+ * The rest of c->pk for an instruction quick_take took: what hart_peek
+ * would have left there, from its decoded form and the registers, which
+ * have not changed while it waited.
+ */
+static void quick_complete(struct core *c)
+{
+	const struct hart *h = c->hart;
+	struct hart_peek *pk = &c->pk;
+	const struct insn *d = pk->insn;
+
 	pk->irq = 0;
 	pk->fetch_fault = 0;
 	pk->tlb = 0;
-	pk->fetch_pa = fetch_pa;
-	pk->guard_en = h->micro_i.guard;
 	pk->raw = d->raw;
-	pk->insn = d;
 	pk->timing = d->timing;
 	pk->mem = d->msize != 0;
 	if (pk->mem) {
@@ -686,13 +712,7 @@ static inline void quick_take(struct core *c, const struct insn *d, uint32_t fet
 		pk->write = (d->uses & INSN_MWRITE) != 0;
 		pk->size = d->msize;
 		pk->va = h->x[d->src1] + (uint32_t)d->imm;
-		pk->pa = pa;
-		pk->update = h->micro_d.update;
 	}
-	c->have_pk = PK_QUICK;
-	c->walk_done = 0;
-	c->mmio_waited = 0;
-	c->prof_missed = 0;
 }
 
 /*
@@ -717,8 +737,8 @@ static __attribute__((noinline)) int quick_refilled(struct core *c)
  * hart_peek); its callers take a core that holds an LR's line to step
  * instead. It makes step's checks and calls in step's order,
  * leaving out the ones that cannot apply. An instruction that waits becomes
- * the one in progress as hart_peek would have left it (quick_take), and stays
- * the quick path's (PK_QUICK) until it issues. -1, before anything has
+ * the one in progress (quick_take), and stays the quick path's (PK_QUICK)
+ * until it issues. -1, before anything has
  * changed, for the others: step takes them.
  */
 static inline __attribute__((always_inline)) int quick_step(struct core *c, uint64_t now)
@@ -821,7 +841,11 @@ static __attribute__((noinline)) void wait_edge(struct core *c, uint64_t now)
  */
 static __attribute__((noinline)) int step_logged(struct core *c, uint64_t now)
 {
-	int retired = c->next > now ? 0 : step(c, now);
+	int retired;
+
+	if (c->have_pk == PK_QUICK)
+		quick_complete(c);	/* the log came on while it waited */
+	retired = c->next > now ? 0 : step(c, now);
 
 	kanata_observe(c->kanata, c, now, retired);
 	return retired;

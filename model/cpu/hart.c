@@ -592,6 +592,8 @@ static void micro_settle(const struct hart *h, struct micro_tlb *u)
 {
 	u->fast = u->ok & u->pmp_page;
 	u->fast_ram = u->ram ? u->fast : 0;
+	for (int a = ACC_FETCH; a <= ACC_STORE; a++)
+		u->fast_vpn[a] = u->fast_ram & (1u << a) ? u->vpn : ~0u;
 	u->host = u->ram ? memmap_host(h->env.mm, u->ppn << 12) : NULL;
 }
 
@@ -663,7 +665,7 @@ static int quick_refill_one(struct hart *h, uint32_t va, enum access acc, unsign
 	struct micro_tlb *u = fetch ? &h->micro_i : &h->micro_d;
 	uint8_t bit = (uint8_t)(1u << acc);
 
-	if (u->vpn == va >> 12 && (u->fast_ram & bit))
+	if (u->fast_vpn[acc] == va >> 12)
 		return 1;
 	/* Held already, but not as fast RAM: peek_translate_slow looks nothing up then. */
 	if (u->epoch == h->epoch && u->vpn == va >> 12 && (u->ok & bit))

@@ -125,7 +125,13 @@ struct micro_tlb {
 	uint8_t guard;		/* guarded prefetching is on for the page (micro_i only) */
 	uint8_t update;		/* a selective-update page (micro_d only) */
 	uint8_t fast;		/* ok & pmp_page: access types hart_peek takes at once */
-	uint8_t fast_ram;	/* fast, if the page is RAM (hart_quick_peek's test), else 0 */
+	uint8_t fast_ram;	/* fast, if the page is RAM, else 0 */
+	/*
+	 * By access type: vpn when fast_ram has its bit, else ~0 (no page
+	 * number): hart_quick_peek's test, one comparison. A flush sets them
+	 * to ~0 with vpn.
+	 */
+	uint32_t fast_vpn[ACC_STORE + 1];
 	const uint8_t *host;	/* the page's host address, when fast_ram is set */
 };
 
@@ -352,7 +358,7 @@ static inline const struct insn *hart_quick_peek(const struct hart *h, uint32_t 
 	if (__builtin_expect(h->attn != 0, 0) &&
 	    (h->wfi || (h->attn & HART_WATCHED) || hart_takeable(h, hart_mip(h))))
 		return NULL;
-	if (ui->vpn != pc >> 12 || !(ui->fast_ram & (1u << ACC_FETCH)))
+	if (ui->fast_vpn[ACC_FETCH] != pc >> 12)
 		return NULL;
 	*fetch_pa = ui->ppn << 12 | (pc & 0xfff);
 	memcpy(&raw, ui->host + (pc & 0xfff), 4);
@@ -363,7 +369,7 @@ static inline const struct insn *hart_quick_peek(const struct hart *h, uint32_t 
 		return d;
 	va = h->x[d->src1] + (uint32_t)d->imm;
 	acc = d->uses & INSN_MWRITE ? ACC_STORE : ACC_LOAD;
-	if ((va & (d->msize - 1u)) || ud->vpn != va >> 12 || !(ud->fast_ram & (1u << acc)))
+	if ((va & (d->msize - 1u)) || ud->fast_vpn[acc] != va >> 12)
 		return NULL;
 	*data_pa = ud->ppn << 12 | (va & 0xfff);
 	return d;

@@ -21,6 +21,8 @@ void hart_flush_fast(struct hart *h)
 	memset(h->rd_pages, 0xff, sizeof(h->rd_pages));
 	memset(h->wr_pages, 0xff, sizeof(h->wr_pages));
 	h->micro_i.vpn = h->micro_d.vpn = ~0u;
+	memset(h->micro_i.fast_vpn, 0xff, sizeof(h->micro_i.fast_vpn));
+	memset(h->micro_d.fast_vpn, 0xff, sizeof(h->micro_d.fast_vpn));
 }
 
 void lr_break(struct lr_set *lr, uint32_t paddr)

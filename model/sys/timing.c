@@ -253,8 +253,12 @@ int timing_cycle(struct timing *t, uint64_t now)
 		if (dmactl_busy(t->dma))
 			t->busy_next = now + 1;
 	}
-	/* The bus grants on its clock edges only. */
-	if (t->bus.queued && bus_edge(&t->bus, now)) {
+	/*
+	 * The bus grants on its clock edges only, and once its sequencer is
+	 * free (bus_tick's own first test, made here: the bus is mostly busy
+	 * while requests queue).
+	 */
+	if (t->bus.queued && now >= bus_seq_free_at(&t->bus.seq) && bus_edge(&t->bus, now)) {
 		bus_tick(&t->bus, now);
 		t->stuck |= t->bus.seq_tap.failed;	/* its sequencer's twin disagreed */
 	}

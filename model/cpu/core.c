@@ -328,7 +328,7 @@ static int core_poll(struct core *c, uint64_t now)
 void core_wake(struct core *c, uint64_t now)
 {
 	set_poll(c, 0);	/* no longer asleep in WFI, if it was */
-	c->wb.waiting = 0;
+	wbuf_go(&c->wb);
 	if (c->next == UINT64_MAX)
 		c->next = now;
 	update_due(c);
@@ -343,7 +343,7 @@ static inline __attribute__((always_inline)) void drain(struct core *c, uint64_t
 		return;
 	e = wbuf_head(&c->wb);
 	if (l1_access(c->l1d, e->pa, e->need, now) != L1_HIT) {
-		c->wb.waiting = 1;
+		wbuf_wait(&c->wb);
 		if (c->prof && !e->missed) {
 			e->missed = 1;
 			profile_miss(c->prof, c->prof_hart, e->mode, e->pc, PROF_DMISS);

@@ -592,8 +592,9 @@ static void micro_settle(const struct hart *h, struct micro_tlb *u)
 {
 	u->fast = u->ok & u->pmp_page;
 	u->fast_ram = u->ram ? u->fast : 0;
-	for (int a = ACC_FETCH; a <= ACC_STORE; a++)
-		u->fast_vpn[a] = u->fast_ram & (1u << a) ? u->vpn : ~0u;
+	u->fast_vpn[ACC_FETCH] = u->fast_ram & (1u << ACC_FETCH) ? u->vpn : ~0u;
+	u->fast_vpn[ACC_LOAD] = u->fast_ram & (1u << ACC_LOAD) ? u->vpn : ~0u;
+	u->fast_vpn[ACC_STORE] = u->fast_ram & (1u << ACC_STORE) ? u->vpn : ~0u;
 	u->host = u->ram ? memmap_host(h->env.mm, u->ppn << 12) : NULL;
 }
 

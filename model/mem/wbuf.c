@@ -18,6 +18,7 @@ struct wbuf_entry *wbuf_push(struct wbuf *w, uint32_t pa, int size, uint32_t val
 	*e = (struct wbuf_entry){ .pa = pa, .val = val, .size = (uint8_t)size,
 				  .need = 1 /* L1_WRITE */ };
 	w->count++;
+	w->ready = !w->waiting;
 	return e;
 }
 
@@ -31,6 +32,7 @@ void wbuf_pop(struct wbuf *w)
 	w->head = (w->head + 1) % WBUF_MAX;
 	w->count--;
 	w->waiting = 0;
+	w->ready = w->count != 0;
 }
 
 int wbuf_overlaps(const struct wbuf *w, uint32_t pa, int size)

@@ -27,6 +27,11 @@ struct wbuf {
 	struct wbuf_entry e[WBUF_MAX];
 	uint32_t head, count, cap;	/* cap: configured entries */
 	int waiting;			/* the head's line is on its way: wait for a wake-up */
+	/*
+	 * count && !waiting, kept by push, pop, wbuf_wait and wbuf_go: the
+	 * core asks it every cycle.
+	 */
+	uint8_t ready;
 };
 
 void wbuf_init(struct wbuf *w, uint32_t entries);
@@ -35,7 +40,21 @@ static inline int wbuf_full(const struct wbuf *w) { return w->count == w->cap; }
 static inline int wbuf_empty(const struct wbuf *w) { return w->count == 0; }
 
 /* A store can drain now: there is one, and its line is not on its way. */
-static inline int wbuf_ready(const struct wbuf *w) { return w->count && !w->waiting; }
+static inline int wbuf_ready(const struct wbuf *w) { return w->ready; }
+
+/* The head's line is on its way: the buffer waits for a wake-up. */
+static inline void wbuf_wait(struct wbuf *w)
+{
+	w->waiting = 1;
+	w->ready = 0;
+}
+
+/* Woken: the head may drain again. */
+static inline void wbuf_go(struct wbuf *w)
+{
+	w->waiting = 0;
+	w->ready = w->count != 0;
+}
 
 /* Buffers a store; returns its entry, for the caller's extra fields. */
 struct wbuf_entry *wbuf_push(struct wbuf *w, uint32_t pa, int size, uint32_t val);

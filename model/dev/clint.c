@@ -13,6 +13,7 @@ void clint_init(struct clint *c, struct hart **harts, int nharts, const uint64_t
 	c->now = now;
 	c->cycles_per_tick = cycles_per_tick;
 	c->offset = 0;
+	c->moved = NULL;
 	for (int i = 0; i < MAX_HARTS; i++) {
 		c->msip[i] = 0;
 		c->mtimecmp[i] = UINT64_MAX;	/* QEMU's reset value: no timer pending */
@@ -42,6 +43,8 @@ void clint_update(struct clint *c)
 		    tick * c->cycles_per_tick < c->next_event)
 			c->next_event = tick * c->cycles_per_tick;
 	}
+	if (c->moved)
+		c->moved(c->moved_ctx);
 }
 
 static uint32_t half(uint64_t v, uint32_t off)

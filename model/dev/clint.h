@@ -22,6 +22,12 @@ struct clint {
 	uint32_t msip[MAX_HARTS];	/* bit 0 drives the hart's MSIP */
 	uint64_t mtimecmp[MAX_HARTS];
 	uint64_t next_event;		/* cycle at which some MTIP rises; UINT64_MAX if never */
+	/*
+	 * Called after next_event was worked out again (a write, a tick), so
+	 * that a loop that keeps a copy of it reads it afresh; NULL: none.
+	 */
+	void (*moved)(void *ctx);
+	void *moved_ctx;
 };
 
 void clint_init(struct clint *c, struct hart **harts, int nharts, const uint64_t *now,

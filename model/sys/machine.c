@@ -35,11 +35,21 @@ void machine_observe_traps(struct machine *m,
 		hart_set_trap_hook(m->harts[i], trap_taken);
 }
 
+/* The HTIF's check or the timer's next event moved: the timing loop reads them again. */
+static void bounds_moved(void *ctx)
+{
+	struct machine *m = ctx;
+
+	if (m->timing)
+		m->timing->stuck |= TIMING_BOUNDS;
+}
+
 static void watch_store(void *ctx, uint32_t paddr, int size, uint32_t val)
 {
 	struct machine *m = ctx;
 
 	htif_store(&m->htif, paddr, size, val, m->retired);
+	bounds_moved(m);
 }
 
 /*
@@ -110,6 +120,8 @@ int machine_init(struct machine *m, const struct config *cfg, const struct machi
 		}
 	}
 	clint_init(&m->clint, m->harts, m->nharts, &m->now, cfg->core_hz / cfg->timebase_hz);
+	m->clint.moved = bounds_moved;
+	m->clint.moved_ctx = m;
 	plic_init(&m->plic, m->harts, m->nharts);
 	uart_init(&m->uart, opts->uart_out, opts->uart_in_fd, &m->plic, UART_IRQ);
 	m->finisher.stop = &m->stop;
@@ -690,16 +702,25 @@ static void run_timing(struct machine *m)
 		/*
 		 * Cycles back to back while nothing stops the run, after_cycle
 		 * would do nothing, and some core acts next cycle: all that the
-		 * steps below would do then is count the cycle.
+		 * steps below would do then is count the cycle. The timer's next
+		 * event and the HTIF's check are folded into the bounds here; a
+		 * device that moves one (a store to mtimecmp, to tohost) sets
+		 * TIMING_BOUNDS (bounds_moved), which ends the run of cycles.
 		 */
+		uint64_t cycle_bound = quiet_until < m->clint.next_event ? quiet_until
+									 : m->clint.next_event;
+		uint64_t retired_bound = retired_quiet < m->htif.check_at ? retired_quiet
+									  : m->htif.check_at;
+
+		t->stuck &= ~TIMING_BOUNDS;
 		for (uint64_t now = m->now;;) {
 			m->retired += (uint64_t)timing_cycle(t, now);
-			if ((timing_any_stuck(t) | (int)m->stop.kind) || now >= quiet_until ||
-			    now >= m->clint.next_event || m->retired >= m->htif.check_at ||
-			    m->retired >= retired_quiet || t->busy_next > now + 1)
+			if ((timing_any_stuck(t) | (int)m->stop.kind) || now >= cycle_bound ||
+			    m->retired >= retired_bound || t->busy_next > now + 1)
 				break;
 			m->now = ++now;	/* the devices read the time from m->now */
 		}
+		t->stuck &= ~TIMING_BOUNDS;
 		/* After a stop in this cycle, now counts it, as in functional mode. */
 		if (__builtin_expect(timing_any_stuck(t), 0)) {
 			int i = timing_stuck(t);

@@ -37,7 +37,13 @@ struct timing {
 	 * (mem/prefetcher.h) or the run's instruction limit is near (budget).
 	 */
 	struct core_sched sched;
-	int stuck;		/* some core's stuck flag, or a twin's failure but the bus controller's */
+	/*
+	 * Nonzero stops the machine's run of back-to-back cycles: bit 0, some
+	 * core's stuck flag, or a twin's failure but the bus controller's;
+	 * TIMING_BOUNDS, a device moved a bound that run keeps (the timer's
+	 * next event, the HTIF's check): it reads them again and goes on.
+	 */
+	int stuck;
 	int budget;		/* instructions a cycle may retire before the run's limit */
 	struct dmactl *dma;	/* the DMA engine on the bus, or NULL */
 	struct sharing *sharing;	/* true/false sharing of the L1Ds' coherence misses */
@@ -99,11 +105,13 @@ int timing_twin_failed(const struct timing *t, int core);
 /* A core whose hart can make no progress (HART_STUCK), or a twin's mismatch; or -1. */
 int timing_stuck(const struct timing *t);
 
+#define TIMING_BOUNDS 2
+
 /*
- * Some core's hart reported HART_STUCK, or a twin disagreed: call
- * timing_stuck(). The bus controller's twin can disagree at any cycle (at
- * its grants, or at an LR), so its flag is read here rather than gathered
- * into stuck every cycle.
+ * Some core's hart reported HART_STUCK, or a twin disagreed (call
+ * timing_stuck()), or a bound moved (TIMING_BOUNDS). The bus controller's
+ * twin can disagree at any cycle (at its grants, or at an LR), so its flag
+ * is read here rather than gathered into stuck every cycle.
  */
 static inline int timing_any_stuck(const struct timing *t)
 {

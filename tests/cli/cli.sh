@@ -24,6 +24,8 @@
 #   err_lines N      stderr has exactly N lines
 #   no_err TEXT      stderr does not contain TEXT
 #   has FILE TEXT    FILE contains TEXT
+#   same_run FILE    FILE (another run's stderr) reports the same
+#                    instructions and cycles as this run's summary
 # Every case must also leave no hidden file (a temporary) behind.
 # Output: PASS/FAIL per case, what differed, and "cli: N passed, M failed";
 # the status is 1 if any case failed.
@@ -67,6 +69,11 @@ no_err() {
 }
 has() {
 	grep -qF -- "$2" "$1" || { echo "     $1 does not contain '$2'"; return 1; }
+}
+same_run() {
+	a=$(grep -m1 ' harts, ' ../stderr | sed 's/, [0-9.]* s host.*//')
+	b=$(grep -m1 ' harts, ' "$1" | sed 's/, [0-9.]* s host.*//')
+	[ -n "$a" ] && [ "$a" = "$b" ] || { echo "     '$a' but $1: '$b'"; return 1; }
 }
 
 trim() {

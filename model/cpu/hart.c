@@ -239,7 +239,7 @@ static inline int insn_exec(struct hart *h, const struct insn *d)
  */
 static inline int quick_access(struct hart *h, const struct insn *d, uint32_t pa)
 {
-	const uint8_t *p = h->micro_d.host + (pa & 0xfff);
+	const uint8_t *p = (const uint8_t *)(h->micro_d.host_pa + pa);
 	uint32_t v;
 
 	if (!(d->uses & INSN_MWRITE)) {
@@ -596,6 +596,8 @@ static void micro_settle(const struct hart *h, struct micro_tlb *u)
 	u->fast_vpn[ACC_LOAD] = u->fast_ram & (1u << ACC_LOAD) ? u->vpn : ~0u;
 	u->fast_vpn[ACC_STORE] = u->fast_ram & (1u << ACC_STORE) ? u->vpn : ~0u;
 	u->host = u->ram ? memmap_host(h->env.mm, u->ppn << 12) : NULL;
+	u->pa_delta = (u->ppn - u->vpn) << 12;
+	u->host_pa = (uintptr_t)u->host - ((uintptr_t)u->ppn << 12);
 }
 
 /*

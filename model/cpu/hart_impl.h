@@ -133,6 +133,13 @@ struct micro_tlb {
 	 */
 	uint32_t fast_vpn[ACC_STORE + 1];
 	const uint8_t *host;	/* the page's host address, when fast_ram is set */
+	/*
+	 * For the quick path, when fast_ram is set: what a virtual address in
+	 * the page adds to become physical (mod 2^32), and a physical one to
+	 * become the host's address (host_pa + pa).
+	 */
+	uint32_t pa_delta;
+	uintptr_t host_pa;
 };
 
 /* What refills of one page found; see struct hart's memo_i. */
@@ -360,8 +367,8 @@ static inline const struct insn *hart_quick_peek(const struct hart *h, uint32_t 
 		return NULL;
 	if (ui->fast_vpn[ACC_FETCH] != pc >> 12)
 		return NULL;
-	*fetch_pa = ui->ppn << 12 | (pc & 0xfff);
-	memcpy(&raw, ui->host + (pc & 0xfff), 4);
+	*fetch_pa = pc + ui->pa_delta;
+	memcpy(&raw, (const void *)(ui->host_pa + *fetch_pa), 4);
 	d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
 	if (d->raw != raw)
 		return NULL;
@@ -371,7 +378,7 @@ static inline const struct insn *hart_quick_peek(const struct hart *h, uint32_t 
 	acc = d->uses & INSN_MWRITE ? ACC_STORE : ACC_LOAD;
 	if ((va & (d->msize - 1u)) || ud->fast_vpn[acc] != va >> 12)
 		return NULL;
-	*data_pa = ud->ppn << 12 | (va & 0xfff);
+	*data_pa = va + ud->pa_delta;
 	return d;
 }
 

@@ -814,11 +814,16 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	/* hart_step_peeked's checks hold: no interrupt, no WFI, the pc unchanged. */
 	pc = c->hart->pc;
 	m = issue(c, now);
-	ev = hart_run_quick(c->hart, pc, d, pa, m);
-	/* A store is the quick path's to buffer (what the store hook does for the step). */
-	if ((d->uses & INSN_MWRITE) && ev == HART_RETIRED)
-		buffer_store(c, pa, d->msize, c->hart->x[d->src2], pc,
-			     taken ? pk->update : c->hart->micro_d.update);
+	if (d->msize) {
+		hart_run_quick_access(c->hart, pc, d, pa, m);
+		ev = HART_RETIRED;
+		/* A store is the quick path's to buffer (what the store hook does for the step). */
+		if (d->uses & INSN_MWRITE)
+			buffer_store(c, pa, d->msize, c->hart->x[d->src2], pc,
+				     taken ? pk->update : c->hart->micro_d.update);
+	} else {
+		ev = hart_run_quick(c->hart, pc, d, m);
+	}
 	return finish(c, now, ev, m, 1, &d->timing, pc);
 }
 

@@ -253,10 +253,14 @@ static inline int quick_access(struct hart *h, const struct insn *d, uint32_t pa
 	return 0;
 }
 
+/* run_insn's callers (a constant): the step's, or the quick path's two. */
+enum { QUICK_NONE, QUICK_EXEC, QUICK_ACCESS };
+
 /*
  * Executes decoded instruction @d at @pc in mode @priv (@sm: SMODE(@priv));
- * the caller has done fetch and interrupts. @quick (a constant):
- * hart_run_quick's, a load or store to @pa made by quick_access.
+ * the caller has done fetch and interrupts. @quick: QUICK_EXEC for
+ * hart_run_quick's, QUICK_ACCESS for a load or store to @pa made by
+ * quick_access, which always retires.
  */
 static inline enum hart_event run_insn(struct hart *h, enum priv priv, int sm, uint32_t pc,
 				       const struct insn *d, int quick, uint32_t pa)
@@ -268,7 +272,7 @@ static inline enum hart_event run_insn(struct hart *h, enum priv priv, int sm, u
 		if (ev != HART_RETIRED)
 			return ev;
 	}
-	if ((quick && d->msize ? quick_access(h, d, pa) : insn_exec(h, d)) == 0) {
+	if ((quick == QUICK_ACCESS ? quick_access(h, d, pa) : insn_exec(h, d)) == 0) {
 		h->instret += h->instret_step;
 		h->stats.insns.v[sm]++;
 		h->x[0] = 0;
@@ -394,12 +398,18 @@ enum hart_event hart_run_peeked(struct hart *h, uint32_t pc, const struct insn *
 	return run_insn(h, priv, SMODE(priv), pc, d, 0, 0);
 }
 
-enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d, uint32_t pa,
-			       int sm)
+enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d, int sm)
 {
 	h->just_trapped = 0;
 	h->stats.decode_lookups.v[sm]++;
-	return run_insn(h, h->priv, sm, pc, d, 1, pa);
+	return run_insn(h, h->priv, sm, pc, d, QUICK_EXEC, 0);
+}
+
+void hart_run_quick_access(struct hart *h, uint32_t pc, const struct insn *d, uint32_t pa, int sm)
+{
+	h->just_trapped = 0;
+	h->stats.decode_lookups.v[sm]++;
+	run_insn(h, h->priv, sm, pc, d, QUICK_ACCESS, pa);
 }
 
 int hart_take_yield_hint(struct hart *h)

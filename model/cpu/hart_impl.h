@@ -389,15 +389,20 @@ static inline const struct insn *hart_quick_peek(const struct hart *h, uint32_t 
 enum hart_event hart_run_peeked(struct hart *h, uint32_t pc, const struct insn *d);
 
 /*
- * hart.c: the same for @d as hart_quick_peek found it, a load or store's
- * data at @pa (which hart_quick_peek gave): a load made from the data
- * micro-TLB's host page, without the handler; a store's value left for the
- * caller to buffer (the store hook is not called). @sm is the hart's mode's
- * enum stat_mode, which the caller knows (the core's mode). No trigger,
- * debugger point or observer is on (hart_quick_peek's HART_WATCHED).
+ * hart.c: the same for @d as hart_quick_peek found it, an instruction that
+ * accesses no memory. @sm is the hart's mode's enum stat_mode, which the
+ * caller knows (the core's mode). No trigger, debugger point or observer is
+ * on (hart_quick_peek's HART_WATCHED).
  */
-enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d, uint32_t pa,
-			       int sm);
+enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d, int sm);
+
+/*
+ * The same for a load or store, its data at @pa (which hart_quick_peek
+ * gave): a load made from the data micro-TLB's host page, without the
+ * handler; a store's value left for the caller to buffer (the store hook is
+ * not called). It always retires.
+ */
+void hart_run_quick_access(struct hart *h, uint32_t pc, const struct insn *d, uint32_t pa, int sm);
 
 /*
  * Whether the page of @va is in the host-pointer table @pages (rd_pages or

@@ -17,8 +17,9 @@ test_pkgs="$run_pkgs libcmocka-dev qemu-system-misc clang libclang-rt-14-dev yos
 # The view's window is tested on a virtual X display (xvfb-run needs xauth).
 test_pkgs="$test_pkgs xvfb xauth"
 # The GDB stub is tested under the real gdb-multiarch; the checkers of the
-# timeline, the pipeline log, the counters and the sweeps are Python scripts.
-test_pkgs="$test_pkgs gdb-multiarch python3"
+# timeline, the pipeline log, the counters and the sweeps are Python scripts;
+# the study's report (tested on a tiny sweep) plots with gnuplot.
+test_pkgs="$test_pkgs gdb-multiarch python3 gnuplot-nox"
 cosim_pkgs="$test_pkgs"
 
 case "${1:-}" in

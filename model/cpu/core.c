@@ -66,6 +66,29 @@ static void defer_store(void *ctx, uint32_t pa, int size, uint32_t val)
 
 static void interrupt_raised(void *ctx);
 
+/*
+ * The loop's pass over the awake cores costs it about 22 host instructions
+ * for the call (the common pass is inline) and 10 per awake core; the
+ * common pass, 7 per core (callgrind, this host's compiler).
+ */
+static void sched_choose(struct core_sched *s)
+{
+	int sparse = 10 * __builtin_popcount(s->awake) + 22 < 7 * s->ncores;
+
+	s->pass = (s->pass & ~(unsigned)SCHED_SPARSE) | (sparse ? SCHED_SPARSE : 0);
+}
+
+/* Marks the core awake (1) or asleep in WFI (0) in its machine's schedule. */
+static void sched_mark(struct core *c, int awake)
+{
+	struct core_sched *s = c->sched;
+
+	if (!(s->awake & c->sched_bit) == !awake)
+		return;
+	s->awake ^= c->sched_bit;
+	sched_choose(s);
+}
+
 static void wake_from_l1(void *ctx, uint64_t now)
 {
 	core_wake(ctx, now);
@@ -73,7 +96,7 @@ static void wake_from_l1(void *ctx, uint64_t now)
 
 int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, struct bus *bus,
 	      int agent, const struct config *cfg, const struct memmap *mm, uint64_t seed,
-	      uint32_t ratio)
+	      uint32_t ratio, struct core_sched *sched, int index)
 {
 	memset(c, 0, sizeof(*c));
 	c->hart = h;
@@ -85,7 +108,11 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	c->ratio = ratio;
 	c->unusual = ratio > 1 ? CORE_SLOW : 0;
 	c->halt = &c->stuck;
-	core_set_sched(c, &c->own_sched, 0);
+	c->sched = sched;
+	c->sched_bit = 1u << index;
+	c->sched_later = ~((c->sched_bit << 1) - 1);
+	sched->ncores++;
+	sched_mark(c, 1);	/* due is 0: it acts in the first cycle */
 	c->cfg.mispredict *= ratio;
 	c->cfg.taken_bubble *= ratio;
 	c->cfg.mul_latency *= ratio;
@@ -123,40 +150,6 @@ void core_free(struct core *c)
 {
 	pf_set_free(&c->pf);
 	bpred_free(&c->bp);
-}
-
-/*
- * The loop's pass over the awake cores costs it about 22 host instructions
- * for the call (the common pass is inline) and 10 per awake core; the
- * common pass, 7 per core (callgrind, this host's compiler).
- */
-static void sched_choose(struct core_sched *s)
-{
-	int sparse = 10 * s->nawake + 22 < 7 * s->ncores;
-
-	s->pass = (s->pass & ~(unsigned)SCHED_SPARSE) | (sparse ? SCHED_SPARSE : 0);
-}
-
-/* Marks the core awake (1) or asleep in WFI (0) in its machine's schedule. */
-static void sched_mark(struct core *c, int awake)
-{
-	struct core_sched *s = c->sched;
-
-	if (!(s->awake & c->sched_bit) == !awake)
-		return;
-	s->awake ^= c->sched_bit;
-	s->nawake += awake ? 1 : -1;
-	sched_choose(s);
-}
-
-void core_set_sched(struct core *c, struct core_sched *s, int i)
-{
-	c->sched = s;
-	c->sched_bit = 1u << i;
-	c->sched_later = ~((c->sched_bit << 1) - 1);
-	s->ncores++;
-	sched_choose(s);
-	sched_mark(c, !(c->due == UINT64_MAX && c->cause == STALL_IDLE));
 }
 
 void core_set_profile(struct core *c, struct profile *prof, int hart)

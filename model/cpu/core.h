@@ -78,7 +78,7 @@ struct core_sched {
 	 * it falls asleep in WFI with no store left to drain.
 	 */
 	uint32_t awake;
-	int nawake, ncores;
+	int ncores;
 	/*
 	 * Which pass the loop takes, 0 for the common one: SCHED_SPARSE, kept
 	 * by the cores, when visiting the awake ones costs less than looking
@@ -116,10 +116,9 @@ struct core {
 	 * keep it up to date.
 	 */
 	uint64_t due;
-	struct core_sched *sched;	/* the machine's (core_set_sched), or own_sched */
+	struct core_sched *sched;	/* its machine's */
 	uint32_t sched_bit;		/* its bit in sched->awake */
 	uint32_t sched_later;		/* the bits above it: the cores that step after it */
-	struct core_sched own_sched;	/* a core on its own: a schedule of one */
 	/*
 	 * Asleep in WFI and a device has raised an interrupt line since: due
 	 * is 0 so that core_step checks, at the core's turn, whether the hart
@@ -205,18 +204,13 @@ enum {
 /*
  * @ratio: machine cycles per core cycle. The pipeline's latencies in @cfg
  * are core cycles; the core keeps them as machine cycles. The L1s' latency
- * is the caller's to scale.
+ * is the caller's to scale. The core is core @index of the machine whose
+ * schedule is @sched, which counts it, awake.
  */
 int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, struct bus *bus,
 	      int agent, const struct config *cfg, const struct memmap *mm, uint64_t seed,
-	      uint32_t ratio);
+	      uint32_t ratio, struct core_sched *sched, int index);
 void core_free(struct core *c);
-
-/*
- * Makes the core core @i of the machine whose schedule is @s (which counts
- * it), awake unless it is asleep in WFI.
- */
-void core_set_sched(struct core *c, struct core_sched *s, int i);
 
 /* Records this core's misses, by instruction, in @prof as hart @hart. */
 void core_set_profile(struct core *c, struct profile *prof, int hart);

@@ -705,14 +705,16 @@ static void run_timing(struct machine *m)
 		 * steps below would do then is count the cycle. The timer's next
 		 * event and the HTIF's check are folded into the bounds here; a
 		 * device that moves one (a store to mtimecmp, to tohost) sets
-		 * TIMING_BOUNDS (bounds_moved), which ends the run of cycles.
+		 * TIMING_BOUNDS (bounds_moved), which ends the run of cycles, and
+		 * is cleared after it. (One set between runs, by after_cycle's
+		 * timer update, only ends the next run early, which is always
+		 * exact.)
 		 */
 		uint64_t cycle_bound = quiet_until < m->clint.next_event ? quiet_until
 									 : m->clint.next_event;
 		uint64_t retired_bound = retired_quiet < m->htif.check_at ? retired_quiet
 									  : m->htif.check_at;
 
-		t->stuck &= ~TIMING_BOUNDS;
 		for (uint64_t now = m->now;;) {
 			m->retired += (uint64_t)timing_cycle(t, now);
 			if ((timing_any_stuck(t) | (int)m->stop.kind) || now >= cycle_bound ||

@@ -64,10 +64,9 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 		    l1_init(&t->l1i[i], "l1i", &l1i, seed + 1, &t->l2[i], &t->events, &c->mode) ||
 		    l1_init(&t->l1d[i], "l1d", &l1d, seed + 2, &t->l2[i], &t->events, &c->mode) ||
 		    core_init(c, harts[i], &t->l1i[i], &t->l1d[i], &t->bus, t->l2[i].agent, &own, mm,
-			      seed + 3, ratio))
+			      seed + 3, ratio, &t->sched, i))
 			return -1;
 		l2_connect(&t->l2[i], &t->l1i[i], &t->l1d[i], harts[i]);
-		core_set_sched(c, &t->sched, i);
 		/*
 		 * A core's hart that can make no progress, or the twin of its fetch
 		 * unit or L1I controller that disagreed, stops the run at once;
@@ -272,20 +271,14 @@ uint64_t timing_next(struct timing *t, uint64_t now)
 	if (next <= now + 1)
 		return now + 1;	/* the common case: some core runs next cycle */
 	/*
-	 * A core woken in this cycle after its turn goes next. When the awake
-	 * pass is on, only those in t->sched.awake are looked at: a core asleep
-	 * in WFI outside it has not been woken, as a device's interrupt line
-	 * that could wake one puts it back there (core_step's poll).
+	 * A core woken in this cycle after its turn goes next. Only those in
+	 * t->sched.awake can be: a core asleep in WFI outside it has not been
+	 * woken, as a device's interrupt line that could wake one puts it back
+	 * there (core_step's poll).
 	 */
-	if (t->sched.pass & SCHED_SPARSE) {
-		for (uint32_t left = t->sched.awake; left; left &= left - 1)
-			if (core_woken(&t->core[__builtin_ctz(left)]))
-				return now + 1;
-	} else {
-		for (int i = 0; i < t->ncores; i++)
-			if (core_woken(&t->core[i]))
-				return now + 1;
-	}
+	for (uint32_t left = t->sched.awake; left; left &= left - 1)
+		if (core_woken(&t->core[__builtin_ctz(left)]))
+			return now + 1;
 	e = eventq_next(&t->events);
 	if (e < next)
 		next = e;

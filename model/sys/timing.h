@@ -105,6 +105,7 @@ int timing_twin_failed(const struct timing *t, int core);
 /* A core whose hart can make no progress (HART_STUCK), or a twin's mismatch; or -1. */
 int timing_stuck(const struct timing *t);
 
+/* struct timing's stuck: a bound of the run of back-to-back cycles moved (bit 0 is 1: stuck). */
 #define TIMING_BOUNDS 2
 
 /*

@@ -4,11 +4,12 @@
  *
  * Two structures see every demand reference:
  *   - the shadow: a fully-associative LRU store of as many lines as the real
- *     cache, as a chained hash map from line number to a node. The two most
+ *     cache, as a chained hash map from line number to a node. The FRONT most
  *     recent lines are held apart (front), the others in a doubly linked
- *     recency list behind them: references that alternate between two
- *     lines, the most common after repeats of one, only swap the pair.
- *     Nodes are preallocated, so a reference is O(1) and never allocates.
+ *     recency list behind them: references that go round two or three
+ *     lines, the most common after repeats of one (a loop's code, its
+ *     data), only reorder the front. Nodes are preallocated, so a
+ *     reference is O(1) and never allocates.
  *   - the history: every line ever referenced, each with a flag saying its
  *     last removal was an invalidation: two bits per line in a two-level
  *     table whose 4 KiB leaves (HIST_LEAF_LINES lines each) are allocated
@@ -28,6 +29,7 @@
 #include "sys/stop.h"
 
 #define NIL		UINT32_MAX	/* no node */
+#define FRONT		3		/* the most recent lines, held apart from the list */
 #define LINE_BITS	30		/* line numbers are below 1 << LINE_BITS */
 #define HIST_LEAF_LOG2	14		/* log2 of the lines one history leaf covers */
 #define HIST_LEAF_LINES	(1u << HIST_LEAF_LOG2)
@@ -49,13 +51,14 @@ struct miss_classifier {
 	uint32_t *bucket;	/* 1 << bucket_log2 heads of hash chains, NIL if empty */
 	uint32_t bucket_log2;	/* log2 of the bucket count */
 	/*
-	 * The most and next most recently used nodes, NIL if none; then the
-	 * others, from head (third most recent) to tail (least), NIL if none.
+	 * The FRONT most recently used nodes, most recent first, NIL if none
+	 * (the used ones come first); then the others, from head (the next
+	 * most recent) to tail (least), NIL if none: the list has nodes only
+	 * while the front is full.
 	 */
-	uint32_t front[2];
+	uint32_t front[FRONT];
+	uint32_t front_line[FRONT];	/* the lines they hold, NIL if none: a hit's compares */
 	uint32_t head, tail;
-	uint32_t head_line;	/* the line front[0] holds, NIL if none: a hit's one compare */
-	uint32_t second_line;	/* the line front[1] holds, NIL if none */
 	uint32_t free;		/* first free node (linked by next), NIL if none */
 
 	/* every line ever referenced: HIST_LEAVES leaves, NULL until touched */
@@ -100,8 +103,9 @@ struct miss_classifier *mclass_new(uint32_t lines)
 	for (i = 0; i < lines; i++)
 		mc->node[i].next = i + 1 < lines ? i + 1 : NIL;
 	mc->free = 0;
-	mc->front[0] = mc->front[1] = mc->head = mc->tail = NIL;
-	mc->head_line = mc->second_line = NIL;
+	for (i = 0; i < FRONT; i++)
+		mc->front[i] = mc->front_line[i] = NIL;
+	mc->head = mc->tail = NIL;
 	mc->hist_lo = HIST_LEAVES;
 	return mc;
 
@@ -163,57 +167,80 @@ static void list_push_head(struct miss_classifier *mc, uint32_t n)
 	mc->head = n;
 }
 
-/* The front pair's lines, after it changed. */
-static void front_lines(struct miss_classifier *mc)
+/* Puts @n, a node in use, at the front's place @i. */
+static inline void front_set(struct miss_classifier *mc, int i, uint32_t n)
 {
-	mc->head_line = mc->front[0] != NIL ? mc->node[mc->front[0]].line : NIL;
-	mc->second_line = mc->front[1] != NIL ? mc->node[mc->front[1]].line : NIL;
+	mc->front[i] = n;
+	mc->front_line[i] = n != NIL ? mc->node[n].line : NIL;
 }
 
 /*
- * Makes @n, a node in use that is not in the front pair (in the list, or
- * new), the most recent: the pair's older one goes to the list's head.
+ * Moves the front's places [0, @i) one down, over place @i, and puts @n,
+ * which holds @line, first.
+ */
+static inline __attribute__((always_inline)) void front_insert(struct miss_classifier *mc, int i,
+							      uint32_t n, uint32_t line)
+{
+	for (; i > 0; i--) {
+		mc->front[i] = mc->front[i - 1];
+		mc->front_line[i] = mc->front_line[i - 1];
+	}
+	mc->front[0] = n;
+	mc->front_line[0] = line;
+}
+
+/*
+ * Makes @n, a node in use that is not in the front (in the list, or new),
+ * the most recent: the front's least recent goes to the list's head.
  */
 static void make_front(struct miss_classifier *mc, uint32_t n)
 {
-	if (mc->front[1] != NIL)
-		list_push_head(mc, mc->front[1]);
-	mc->front[1] = mc->front[0];
-	mc->front[0] = n;
-	front_lines(mc);
+	if (mc->front[FRONT - 1] != NIL)
+		list_push_head(mc, mc->front[FRONT - 1]);
+	front_insert(mc, FRONT - 1, n, mc->node[n].line);
 }
 
-/* Takes @n, in use, out of the recency order: from the pair (the list's head moves up) or the list. */
+/* The front's place holding @n, or FRONT when it is in the list. */
+static int front_place(const struct miss_classifier *mc, uint32_t n)
+{
+	int i = 0;
+
+	while (i < FRONT && mc->front[i] != n)
+		i++;
+	return i;
+}
+
+/* Takes @n, in use, out of the recency order: from the front (the list's head moves up) or the list. */
 static void order_remove(struct miss_classifier *mc, uint32_t n)
 {
+	int i = front_place(mc, n);
 	uint32_t up;
 
-	if (n != mc->front[0] && n != mc->front[1]) {
+	if (i == FRONT) {
 		list_unlink(mc, n);
 		return;
 	}
-	if (n == mc->front[0])
-		mc->front[0] = mc->front[1];
+	for (; i < FRONT - 1; i++) {
+		mc->front[i] = mc->front[i + 1];
+		mc->front_line[i] = mc->front_line[i + 1];
+	}
 	up = mc->head;
 	if (up != NIL)
 		list_unlink(mc, up);
-	mc->front[1] = up;
-	front_lines(mc);
+	front_set(mc, FRONT - 1, up);
 }
 
-/* A reference to @n, in use: the pair swaps, or @n comes from the list. */
+/* A reference to @n, in use: the front reorders, or @n comes from the list. */
 static void touch(struct miss_classifier *mc, uint32_t n)
 {
-	if (n == mc->front[0])
-		return;
-	if (n == mc->front[1]) {
-		mc->front[1] = mc->front[0];
-		mc->front[0] = n;
-		front_lines(mc);
-		return;
+	int i = front_place(mc, n);
+
+	if (i == FRONT) {
+		list_unlink(mc, n);
+		make_front(mc, n);
+	} else {
+		front_insert(mc, i, n, mc->front_line[i]);
 	}
-	list_unlink(mc, n);
-	make_front(mc, n);
 }
 
 /* Finds @line's node; @link is set to the chain link pointing at it. */
@@ -250,8 +277,10 @@ static int shadow_access(struct miss_classifier *mc, uint32_t line)
 		n = mc->free;
 		mc->free = mc->node[n].next;
 	} else {
-		/* The least recent: the list's tail, or in a store of one or two lines the pair's. */
-		n = mc->tail != NIL ? mc->tail : mc->front[1] != NIL ? mc->front[1] : mc->front[0];
+		/* The least recent: the list's tail, or in a store of FRONT lines or fewer the front's last. */
+		n = mc->tail;
+		for (int i = FRONT - 1; n == NIL; i--)
+			n = mc->front[i];
 		order_remove(mc, n);
 		shadow_remove_chain(mc, n);
 	}
@@ -337,14 +366,13 @@ static __attribute__((noinline)) void hit_below_head(struct miss_classifier *mc,
 {
 	uint32_t *link, n;
 
-	/* The next most recent (two lines in turn): the pair swaps. */
-	if (line == mc->second_line) {
-		n = mc->front[1];
-		mc->front[1] = mc->front[0];
-		mc->front[0] = n;
-		mc->second_line = mc->head_line;
-		mc->head_line = line;
-		return;
+	/* In the front (a loop's lines in turn): it reorders. */
+#pragma GCC unroll 4
+	for (int i = 1; i < FRONT; i++) {
+		if (line == mc->front_line[i]) {
+			front_insert(mc, i, mc->front[i], line);
+			return;
+		}
 	}
 	/* Deeper: found by its hash chain; or gone from the shadow, and it goes in. */
 	n = shadow_lookup(mc, line, &link);
@@ -359,7 +387,7 @@ static __attribute__((noinline)) void hit_below_head(struct miss_classifier *mc,
 void mclass_hit(struct miss_classifier *mc, uint32_t line)
 {
 	/* Runs of hits to one line are common: the most recent needs no move. */
-	if (mc->head_line != line)
+	if (mc->front_line[0] != line)
 		hit_below_head(mc, line);
 }
 

@@ -226,8 +226,8 @@ static void test_miss_class_names(void **state)
  * fully-associative LRU array of @cap lines, and the lines ever seen and
  * last invalidated), on seeded random references, hits and invalidations
  * over a few more lines than fit: every miss's class must agree. The
- * shadow store keeps its two most recent lines apart from its list, so the
- * small capacities (one, two, three lines) are its edge cases.
+ * shadow store keeps its three most recent lines apart from its list, so
+ * the small capacities (one to four lines) are its edge cases.
  */
 #define NAIVE_LINES 12
 
@@ -286,7 +286,7 @@ static void naive_invalidated(struct naive *m, uint32_t line)
 
 static void test_random_references_agree_with_a_plain_lru_model(void **state)
 {
-	for (uint32_t cap = 1; cap <= 6; cap++) {
+	for (uint32_t cap = 1; cap <= 8; cap++) {
 		for (uint32_t seed = 1; seed <= 20; seed++) {
 			struct miss_classifier *mc = mclass_new(cap);
 			struct naive m = { .cap = cap };

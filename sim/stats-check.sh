@@ -5,9 +5,10 @@
 # instructions, the compute loop; a fast-forward) with --stats, and compares
 # the console output and the statistics JSON byte for byte, less the fields
 # the old build does not write: sys.quantum, sys.boot_flags, core.speeds,
-# core.kinds and the small core's keys (small.*), the
-# hart.decode_* counters and the L1D stride prefetcher's key (dpf.stride) and
-# counters (dpf_stride.*)
+# core.kinds and the small core's keys (small.*), the L1D stride
+# prefetcher's key (dpf.stride) and counters (dpf_stride.*); and the
+# hart.decode_* counters, which count the simulator's own decoded-instruction
+# cache, not the model (and changed meaning when the harts came to share it)
 # (their blocks are dropped; commas at line ends, which depend on what
 # follows, are not compared).
 # Usage: sim/stats-check.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE COMPUTE_ELF

@@ -667,13 +667,14 @@ run:
 static inline void quick_take(struct core *c, const struct insn *d, uint32_t fetch_pa,
 			      uint32_t pa)
 {
-	const struct hart *h = c->hart;
+	struct hart *h = c->hart;
 	struct hart_peek *pk = &c->pk;
 
 	pk->pc = h->pc;
 	pk->fetch_pa = fetch_pa;
 	pk->guard_en = h->micro_i.guard;
-	pk->insn = d;
+	h->held = *d;	/* the shared entry may change while it waits */
+	pk->insn = &h->held;
 	pk->pa = pa;
 	pk->update = h->micro_d.update;
 	c->have_pk = PK_QUICK;

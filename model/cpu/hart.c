@@ -18,6 +18,24 @@
 /* misa: RV32 (MXL = 1) with A, I, M, S and U. */
 #define MISA_RV32IMA_SU ((1u << 30) | (1u << 0) | (1u << 8) | (1u << 12) | (1u << 18) | (1u << 20))
 
+struct insn *decode_cache_new(void)
+{
+	struct insn *dc = malloc(DECODE_CACHE_ENTRIES * sizeof(*dc));
+
+	if (!dc)
+		return NULL;
+	/* Every entry holds the word 0 (illegal), decoded once. */
+	decode_at(0, 0, &dc[0]);
+	for (int i = 1; i < DECODE_CACHE_ENTRIES; i++)
+		dc[i] = dc[0];
+	return dc;
+}
+
+void decode_cache_free(struct insn *dcache)
+{
+	free(dcache);
+}
+
 struct hart *hart_new(int id, const struct config *cfg, const struct hart_env *env)
 {
 	struct hart *h = calloc(1, sizeof(*h));
@@ -28,15 +46,15 @@ struct hart *hart_new(int id, const struct config *cfg, const struct hart_env *e
 	h->env = *env;
 	h->spin_detect = env->trace == NULL;
 	h->observed = env->trace || env->bbprof;
-	h->dcache = malloc(DECODE_CACHE_ENTRIES * sizeof(*h->dcache));
+	h->dcache = env->dcache;
+	if (!h->dcache) {
+		h->dcache = decode_cache_new();
+		h->own_dcache = 1;
+	}
 	if (!h->dcache || tlb_init(&h->itlb, &cfg->itlb) || tlb_init(&h->dtlb, &cfg->dtlb)) {
 		hart_free(h);
 		return NULL;
 	}
-	/* Every entry holds the word 0 (illegal), decoded once. */
-	decode_at(0, 0, &h->dcache[0]);
-	for (int i = 1; i < DECODE_CACHE_ENTRIES; i++)
-		h->dcache[i] = h->dcache[0];
 	hart_reset(h, 0, 0);
 	return h;
 }
@@ -47,7 +65,8 @@ void hart_free(struct hart *h)
 		return;
 	tlb_free(&h->itlb);
 	tlb_free(&h->dtlb);
-	free(h->dcache);
+	if (h->own_dcache)
+		decode_cache_free(h->dcache);
 	free(h);
 }
 
@@ -763,7 +782,8 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 	if (d->raw != raw)
 		hart_decode_miss(h, h->priv, h->pc, raw, (struct insn *)d);
 	pk->raw = raw;
-	pk->insn = d;
+	h->held = *d;
+	pk->insn = &h->held;
 	pk->timing = d->timing;
 	if (!d->msize)
 		return;

@@ -57,7 +57,18 @@ struct hart_env {
 	/* Called as every trap is taken (the timeline), when not NULL. */
 	void (*on_trap)(void *ctx, int hart, uint32_t cause, int from_priv);
 	struct bbprof *bbprof;	/* --bb-profile: every retired instruction, when not NULL */
+	/*
+	 * The machine's decoded-instruction cache (decode_cache_new), which its
+	 * harts share: code that several harts run is decoded once, and the
+	 * machine fills and keeps one cache (2 MiB) rather than one a hart.
+	 * NULL: the hart makes its own.
+	 */
+	struct insn *dcache;
 };
+
+/* A decoded-instruction cache (DECODE_CACHE_ENTRIES entries) for hart_env; NULL out of memory. */
+struct insn *decode_cache_new(void);
+void decode_cache_free(struct insn *dcache);
 
 /*
  * osprey's M-mode CSR mpfctl (0x7c0): the platform extensions' enables for
@@ -140,7 +151,7 @@ struct hart_peek {
 	uint8_t guard_en;	/* guarded sequential prefetching is on for this code page */
 	uint8_t update;		/* the data page is a selective-update page (PTE bit 9) */
 	uint32_t raw;		/* the instruction word */
-	const struct insn *insn;	/* its decoded form (the hart's own, opaque) */
+	const struct insn *insn;	/* its decoded form (the hart's own copy, opaque) */
 	union {
 		struct insn_timing timing;	/* the fields below, as the decoder keeps them */
 		struct {

@@ -220,6 +220,13 @@ struct hart {
 	struct fast_page wr_pages[FAST_PAGES];	/* writable pages with D set */
 
 	struct insn *dcache;	/* decode cache, DECODE_CACHE_ENTRIES, index by pc */
+	uint8_t own_dcache;	/* dcache is the hart's (else its machine's, shared) */
+	/*
+	 * The decoded form of the instruction the timing model holds in
+	 * progress (hart_peek's, the quick path's): a copy, since while it
+	 * waits another hart may decode other code into its shared entry.
+	 */
+	struct insn held;
 
 	/* for the timing model (hart_peek, deferred stores) */
 	uint32_t walk_pte[2];	/* PTE addresses read by the last walk */

@@ -112,6 +112,11 @@ int machine_init(struct machine *m, const struct config *cfg, const struct machi
 	env.slow_page = ~0u;
 	env.syms = &m->syms;
 	env.trace = opts->trace;
+	env.dcache = m->dcache = decode_cache_new();
+	if (!m->dcache) {
+		snprintf(err, errlen, "out of host memory for the decoded-instruction cache");
+		return -1;
+	}
 	for (int i = 0; i < m->nharts; i++) {
 		m->harts[i] = hart_new(i, cfg, &env);
 		if (!m->harts[i]) {
@@ -156,6 +161,7 @@ void machine_free(struct machine *m)
 	}
 	for (int i = 0; i < m->nharts; i++)
 		hart_free(m->harts[i]);
+	decode_cache_free(m->dcache);
 	memmap_free(&m->mm);
 	symtab_free(&m->syms);
 }

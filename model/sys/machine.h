@@ -111,6 +111,7 @@ struct machine {
 	void (*trap_observer)(void *ctx, int hart, uint32_t cause, int from_priv, uint64_t now);
 	void *trap_ctx;
 	struct sim_stop stop;
+	struct insn *dcache;	/* the decoded-instruction cache the harts share */
 };
 
 /* Builds the machine. Returns 0, or -1 with a message in @err. */

@@ -8,7 +8,12 @@
  *      code at once: the expected values are theirs, not the ISA's promise);
  *   3. hart 1 writes the code, hart 0 runs it after a barrier and fence.i;
  *   4. in S mode under Sv32, one virtual page mapped in turn to two physical
- *      pages holding different code (sfence.vma and fence.i between).
+ *      pages holding different code (sfence.vma and fence.i between);
+ *   5. two harts at once in two functions 256 KiB apart (ALIAS_DISTANCE),
+ *      whose instructions share their entries in osprey's decoded-instruction
+ *      cache, which the harts share: hart 1's loads miss in the caches, and
+ *      while one waits, hart 0 runs the other function's instruction at the
+ *      same place; hart 1 must still run its load.
  * Each case rewrites its functions many times over the 64 slots of a code
  * page, so that every slot's decoded entry has held older code. Prints one
  * line per case; exits 1 on a wrong value.
@@ -25,6 +30,43 @@
 
 #define RET		0x00008067u	/* jalr x0, 0(ra) */
 
+/*
+ * Case 5: osprey's decoded-instruction cache has 65536 entries indexed by
+ * pc / 4 (DECODE_CACHE_ENTRIES, model/sys/param.h), so code 256 KiB apart
+ * shares its entries. Two loops of the same shape: alias_load(sum, p, n)
+ * adds the words at p, p + 64, ... (n of them) to sum; alias_other(acc, p,
+ * n) adds 8 to acc n times, with other instructions where alias_load has
+ * its load and add. alias_other's loop is long (154 instructions), so that
+ * hart 1 mostly finds its load's entry as it left it (osprey's quick path)
+ * and hart 0 comes by it only now and then, in some of the waits.
+ */
+#define ALIAS_DISTANCE	(256u * 1024)
+#define ALIAS_STRIDE	64		/* bytes between the loaded words: a line each */
+#define ALIAS_WORDS	16384		/* 1 MiB of lines: beyond the L1D and the L2 */
+#define ALIAS_ROUNDS	3
+uint32_t alias_load(uint32_t sum, const uint32_t *p, uint32_t n);
+uint32_t alias_other(uint32_t acc, const uint32_t *p, uint32_t n);
+asm(".section .text.alias, \"ax\"\n"
+    ".balign 64\n"
+    "alias_load:\n"
+    "1:	lw t0, 0(a1)\n"
+    "	add a0, a0, t0\n"
+    "	addi a1, a1, 64\n"
+    "	addi a2, a2, -1\n"
+    "	bnez a2, 1b\n"
+    "	ret\n"
+    ".skip 262144 - (. - alias_load)\n"
+    "alias_other:\n"
+    "1:	addi a0, a0, 3\n"
+    "	addi a0, a0, 5\n"
+    "	.rept 150\n"
+    "	addi a3, a3, 1\n"
+    "	.endr\n"
+    "	addi a2, a2, -1\n"
+    "	bnez a2, 1b\n"
+    "	ret\n"
+    ".text\n");
+
 /* The code pages: case 1-3 use code[0]; case 4 maps CODE_VA to code[1] or code[2]. */
 static uint32_t code[3][1024] __attribute__((aligned(4096)));
 static uint32_t root[1024] __attribute__((aligned(4096)));
@@ -33,6 +75,8 @@ static uint8_t sstack[8192] __attribute__((aligned(16)));
 static struct mode_ctx mctx;
 static struct barrier bar;
 static volatile uint32_t bad;
+static uint32_t alias_data[ALIAS_WORDS * ALIAS_STRIDE / 4];
+static volatile uint32_t alias_done;
 
 /* addi a0, zero, v (v < 2048) */
 static uint32_t li_a0(uint32_t v)
@@ -109,6 +153,50 @@ static void other_hart(uint32_t h, int c)
 		printf("case %d, code written by another hart: %s\n", c, bad ? "FAIL" : "ok");
 }
 
+/* Case 5: hart 1 sums alias_data through alias_load while hart 0 runs alias_other. */
+static void shared_entries(uint32_t h, int c)
+{
+	const uint32_t words = ALIAS_STRIDE / 4;
+
+	if ((uintptr_t)alias_other - (uintptr_t)alias_load != ALIAS_DISTANCE) {
+		printf("case %d: the functions are not %u bytes apart\n", c, ALIAS_DISTANCE);
+		bad = 1;
+	}
+	if (h == 1)
+		for (uint32_t i = 0; i < ALIAS_WORDS; i++)
+			alias_data[i * words] = i + 1;
+	barrier_wait(&bar, 2);
+	if (h == 1) {
+		uint32_t want = ALIAS_WORDS / 2 * (ALIAS_WORDS + 1);
+
+		for (int r = 0; r < ALIAS_ROUNDS; r++) {
+			uint32_t got = alias_load(0, alias_data, ALIAS_WORDS);
+
+			if (got != want) {
+				printf("shared entries: round %d summed %u, expected %u\n", r, got,
+				       want);
+				bad = 1;
+			}
+		}
+		alias_done = 1;
+	} else {
+		/* How often it runs depends on the machine (QEMU's threads): nothing is printed of it. */
+		while (!alias_done) {
+			uint32_t got = alias_other(0, alias_data, 64);
+
+			if (got != 8 * 64) {
+				printf("shared entries: the other code gave %u, expected %u\n", got,
+				       8 * 64);
+				bad = 1;
+			}
+		}
+	}
+	barrier_wait(&bar, 2);
+	if (h == 0)
+		printf("case %d, two harts in code that shares decoded entries: %s\n", c,
+		       bad ? "FAIL" : "ok");
+}
+
 /* Case 4, in S mode: CODE_VA alternates between code[1] and code[2]. */
 static void s_remap(uint32_t c)
 {
@@ -161,12 +249,14 @@ int main(uint32_t h)
 		own_code(1, 1);
 		own_code(2, 0);
 	}
-	if (n == 2)
+	if (n == 2) {
 		other_hart(h, 3);
+		shared_entries(h, 5);
+	}
 	if (h != 0)
 		return 0;
 	if (n < 2)
-		printf("case 3 needs 2 harts\n");
+		printf("cases 3 and 5 need 2 harts\n");
 	remapped_page(4);
 	return bad;
 }

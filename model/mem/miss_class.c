@@ -167,7 +167,7 @@ static void list_push_head(struct miss_classifier *mc, uint32_t n)
 	mc->head = n;
 }
 
-/* Puts @n, a node in use, at the front's place @i. */
+/* Puts @n, a node in use or NIL, at the front's place @i. */
 static inline void front_set(struct miss_classifier *mc, int i, uint32_t n)
 {
 	mc->front[i] = n;
@@ -366,7 +366,10 @@ static __attribute__((noinline)) void hit_below_head(struct miss_classifier *mc,
 {
 	uint32_t *link, n;
 
-	/* In the front (a loop's lines in turn): it reorders. */
+	/*
+	 * In the front (a loop's lines in turn): it reorders, in straight-line
+	 * code (the pragma takes a literal, at least FRONT - 1).
+	 */
 #pragma GCC unroll 4
 	for (int i = 1; i < FRONT; i++) {
 		if (line == mc->front_line[i]) {

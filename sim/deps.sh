@@ -16,9 +16,9 @@ run_pkgs="$run_pkgs libsdl2-dev"
 test_pkgs="$run_pkgs libcmocka-dev qemu-system-misc clang libclang-rt-14-dev yosys"
 # The view's window is tested on a virtual X display (xvfb-run needs xauth).
 test_pkgs="$test_pkgs xvfb xauth"
-# gdb-multiarch: the GDB stub's test drives the real debugger.
-# python3: the timeline, pipeline-log, counter and sweep checkers.
-# gnuplot-nox: the study's report plots with it (tested on a tiny sweep).
+# The GDB stub is tested under the real debugger, gdb-multiarch.
+# The timeline, pipeline-log, counter and sweep checkers are Python scripts.
+# The study's report, tested on a tiny sweep, plots with gnuplot.
 test_pkgs="$test_pkgs gdb-multiarch python3 gnuplot-nox"
 cosim_pkgs="$test_pkgs"
 

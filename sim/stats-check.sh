@@ -20,10 +20,9 @@ quantum1=${QUANTUM1-"--set sys.quantum=1"}
 
 # strip JSON: the statistics less what only the new build writes
 strip() {
-	awk '/"((hart|total)\.decode_[a-z]+|dpf_stride\.[a-z_]+)": \{/ { skip = 1 }
-	     skip { if (/\}/) skip = 0; next }
-	     /"(sys\.quantum|sys\.boot_flags|core\.speeds|core\.kinds|small\.[a-z0-9_.]+|dpf\.stride)"/ { next }
-	     { sub(/,$/, ""); print }' "$1"
+	awk -v blocks='(hart|total)[.]decode_[a-z]+|dpf_stride[.][a-z_]+' \
+	    -v keys='sys[.]quantum|sys[.]boot_flags|core[.]speeds|core[.]kinds|small[.][a-z0-9_.]+|dpf[.]stride' \
+	    -f "$(dirname "$0")/stats-strip.awk" "$1"
 }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -17,9 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # model_stats JSON: the statistics less the decoded-instruction cache's counters
 model_stats() {
-	awk '/"(hart|total)\.decode_[a-z]+": \{/ { skip = 1 }
-	     skip { if (/\}/) skip = 0; next }
-	     { sub(/,$/, ""); print }' "$1"
+	awk -v blocks='(hart|total)[.]decode_[a-z]+' -f "$(dirname "$0")/stats-strip.awk" "$1"
 }
 
 # One line per run: the options, drawn from each key's valid values. Lists of

@@ -46,11 +46,8 @@ struct hart *hart_new(int id, const struct config *cfg, const struct hart_env *e
 	h->env = *env;
 	h->spin_detect = env->trace == NULL;
 	h->observed = env->trace || env->bbprof;
-	h->dcache = env->dcache;
-	if (!h->dcache) {
-		h->dcache = decode_cache_new();
-		h->own_dcache = 1;
-	}
+	/* Its machine's, shared; or, with none (env->dcache NULL), its own. */
+	h->dcache = env->dcache ? env->dcache : decode_cache_new();
 	if (!h->dcache || tlb_init(&h->itlb, &cfg->itlb) || tlb_init(&h->dtlb, &cfg->dtlb)) {
 		hart_free(h);
 		return NULL;
@@ -65,8 +62,8 @@ void hart_free(struct hart *h)
 		return;
 	tlb_free(&h->itlb);
 	tlb_free(&h->dtlb);
-	if (h->own_dcache)
-		decode_cache_free(h->dcache);
+	if (!h->env.dcache)
+		decode_cache_free(h->dcache);	/* its own */
 	free(h);
 }
 

@@ -220,7 +220,6 @@ struct hart {
 	struct fast_page wr_pages[FAST_PAGES];	/* writable pages with D set */
 
 	struct insn *dcache;	/* decode cache, DECODE_CACHE_ENTRIES, index by pc */
-	uint8_t own_dcache;	/* dcache is the hart's (else its machine's, shared) */
 	/*
 	 * The decoded form of the instruction the timing model holds in
 	 * progress (hart_peek's, the quick path's): a copy, since while it

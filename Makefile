@@ -172,6 +172,16 @@ bench-built: $(OSPREY) $(BENCH_DIR)/bench-1h.elf $(BENCH_DIR)/bench-4h.elf $(BEN
 		$(KERNEL_ELF) $(WL_DIR)/shell.img $(BUILD)/bench.json $(COSIM_OUT)/test_twin_lockstep \
 		$(RTL_OUT)
 
+# The measurement behind sys.quantum's default (README, Harts in quanta):
+# functional mode's speed and its distance from quantum 1, per quantum.
+.PHONY: measure-quantum measure-quantum-built
+measure-quantum: deps
+	@$(MAKE) --no-print-directory measure-quantum-built
+measure-quantum-built: $(OSPREY) $(BENCH_DIR)/bench-1h.elf $(BENCH_DIR)/bench-4h.elf $(KERNEL_ELF) \
+		       $(WL_DIR)/shell.img $(WL_DIR)/make.img $(WL_DIR)/fsck-numeric.img \
+		       $(WL_DIR)/numeric-make.img
+	@sh sim/quantum-sweep.sh $(OSPREY) $(BENCH_DIR) $(KERNEL_ELF) $(WL_DIR) $(QUANTA)
+
 # A speed change computes the same: outputs and --stats of this build and of
 # BASE (an osprey binary kept from before the change) compared byte for byte.
 .PHONY: stats-check

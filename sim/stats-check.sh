@@ -64,12 +64,14 @@ check timing-demo-8 "" --mode timing --cores 8 "$demo"
 check timing-shell-16 "" --mode timing --cores 16 --max-insns 10000000 --disk "$shell_img" "$kernel"
 check timing-compute-16 "" --mode timing --cores 16 --max-insns 3000000 "$compute"
 # functional runs: NAME NEW_OPTS ARGS..., once per interleaving the old build knows
+quantum=$("$new" --print-config | awk '$1 == "sys.quantum" { print $3 }')
 functional() {
 	name=$1 newopts=$2
 	shift 2
 	if "$old" --set sys.quantum=1 --print-config >/dev/null 2>&1; then
-		# an old build with quanta: each interleaving on both builds
-		check "$name" "" "$@"
+		# an old build with quanta: each interleaving on both builds, the
+		# new build's default quantum named (the old one's may differ)
+		check "$name" "" --set sys.quantum="$quantum" "$@"
 		check "$name-quantum1" "" --set sys.quantum=1 "$@"
 	else
 		check "$name" "$newopts" "$@"

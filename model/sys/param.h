@@ -32,12 +32,16 @@
 #define DEFAULT_CORE_HZ		100000000u	/* core clock, Hz */
 #define DEFAULT_TIMEBASE_HZ	10000000u	/* mtime frequency, Hz (QEMU virt's) */
 /*
- * Functional mode's harts take turns of up to this many cycles (sys.quantum):
- * the default is where `make bench` stopped gaining; 1 is one instruction
- * per hart in turn. A turn never crosses a console poll (every 65536
- * cycles), so larger values would change nothing.
+ * Functional mode's harts take turns of up to this many cycles (sys.quantum);
+ * 1 is one instruction per hart in turn. The default is what `make
+ * measure-quantum` chose: the 4-hart compute loop as fast as one hart from
+ * here on (each change of hart costs the host's predictors a few hundred
+ * cycles), while the kernel workloads' cycles stay within the spread that
+ * any change of interleaving gives (from 4096 on they grow, the harts'
+ * hand-offs waiting a turn). A turn never crosses a console poll (every
+ * 65536 cycles), so larger values would change nothing.
  */
-#define DEFAULT_QUANTUM		256
+#define DEFAULT_QUANTUM		1024
 #define MAX_QUANTUM		65536
 #define MAX_CLOCK_RATIO		16		/* machine cycles per core cycle of the slowest core
 						 * core.speeds allows */

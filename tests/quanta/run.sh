@@ -49,7 +49,7 @@ for prog in demo smc smc_ahead; do
 	eval elf=\$$prog
 	run $prog-q1 --cores 4 --set sys.quantum=1 "$elf"
 	grep -q '^status 0$' "$out/$prog-q1.out" || bad "$prog, quantum 1: did not pass"
-	for q in 2 7 256 65536; do
+	for q in 2 7 256 1024 65536; do
 		run $prog-q$q --cores 4 --set sys.quantum=$q "$elf"
 		if cmp -s "$out/$prog-q1.out" "$out/$prog-q$q.out"; then
 			ok "$prog, quantum $q: the output of quantum 1"

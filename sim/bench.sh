@@ -48,24 +48,32 @@ record() {
 	echo "$5" >"$tmp/$1.best"
 }
 
+# run_once KEY LABEL FIGURE ARGS...: runs osprey once and adds FIGURE of its
+# summary line to KEY's runs: mips (its MIPS) or kcycles (machine cycles per
+# host second, in thousands)
+run_once() {
+	key=$1 label=$2 figure=$3
+	shift 3
+	line=$("$osprey" "$@" 2>&1 >/dev/null </dev/null | grep ' MIPS$' | tail -n 1)
+	[ -n "$line" ] || { echo "bench: $label: no summary from osprey" >&2; exit 1; }
+	echo "$line" | awk -v fig="$figure" '{
+		for (f = 1; f <= NF; f++) {
+			if ($(f + 1) == "cycles,") c = $f
+			if ($(f + 1) == "s") s = $f
+		}
+		if (fig == "mips") print $(NF - 1); else printf "%.1f\n", c / s / 1e3 }' \
+		>>"$tmp/$key"
+}
+
 # measure KEY LABEL UNIT FIGURE ARGS...: runs osprey BENCH_RUNS times and
-# records FIGURE of its summary line: mips (its MIPS) or kcycles (machine
-# cycles per host second, in thousands)
+# records FIGURE (see run_once)
 measure() {
 	key=$1 label=$2 unit=$3 figure=$4
 	shift 4
 	: >"$tmp/$key"
 	i=0
 	while [ $i -lt "$runs" ]; do
-		line=$("$osprey" "$@" 2>&1 >/dev/null </dev/null | grep ' MIPS$' | tail -n 1)
-		[ -n "$line" ] || { echo "bench: $label: no summary from osprey" >&2; exit 1; }
-		echo "$line" | awk -v fig="$figure" '{
-			for (f = 1; f <= NF; f++) {
-				if ($(f + 1) == "cycles,") c = $f
-				if ($(f + 1) == "s") s = $f
-			}
-			if (fig == "mips") print $(NF - 1); else printf "%.1f\n", c / s / 1e3 }' \
-			>>"$tmp/$key"
+		run_once "$key" "$label" "$figure" "$@"
 		i=$((i + 1))
 	done
 	record "$key" "$label" "$unit" "$tmp/$key"
@@ -80,8 +88,18 @@ bench() {
 
 echo "osprey bench on $(nproc) host cores ($(uname -m)), best and median of $runs runs each"
 bench sieve_1h "functional, sieve, 1 hart" --mode functional --cores 1 "$dir/sieve.elf"
-bench compute_1h "functional, compute loop, 1 hart" --mode functional --cores 1 "$dir/bench-1h.elf"
-bench compute_4h "functional, compute loop, 4 harts" --mode functional --cores 4 "$dir/bench-4h.elf"
+# The compute loop on 1 hart and on 4 in alternation, so that the ratio of
+# the two compares runs made under the same load of the machine.
+: >"$tmp/compute_1h"
+: >"$tmp/compute_4h"
+i=0
+while [ $i -lt "$runs" ]; do
+	run_once compute_1h "compute loop, 1 hart" mips --mode functional --cores 1 "$dir/bench-1h.elf"
+	run_once compute_4h "compute loop, 4 harts" mips --mode functional --cores 4 "$dir/bench-4h.elf"
+	i=$((i + 1))
+done
+record compute_1h "functional, compute loop, 1 hart" "M insns/s" "$tmp/compute_1h"
+record compute_4h "functional, compute loop, 4 harts" "M insns/s" "$tmp/compute_4h"
 bench timing_compute_1h "timing, compute loop, 1 hart" --mode timing --cores 1 "$dir/bench-1h.elf"
 bench timing_compute_4h "timing, compute loop, 4 harts" --mode timing --cores 4 "$dir/bench-4h.elf"
 bench demo_4h "functional, demo, 4 harts" --mode functional --cores 4 "$demo"

@@ -28,8 +28,9 @@ summary() {
 }
 
 # best ARGS...: runs osprey QUANTUM_RUNS times in functional mode, keeps the
-# last run's console output in $tmp/out and stderr in $tmp/err, and prints
-# "instructions cycles best_host_s best_mips".
+# last run's console output in $tmp/out and stderr in $tmp/err, and writes
+# "instructions cycles best_host_s best_mips" to $tmp/best; fails (status 1)
+# when a run does.
 best() {
 	i=0
 	: >"$tmp/figures"
@@ -39,7 +40,7 @@ best() {
 		if [ $rc != 0 ]; then
 			echo "quantum-sweep: osprey $* exited with $rc:" >&2
 			tail -n 3 "$tmp/err" >&2
-			exit 1
+			return 1
 		fi
 		summary "$tmp/err" | awk '{
 			for (f = 1; f <= NF; f++) {
@@ -50,8 +51,10 @@ best() {
 			print insns, cycles, host, $(NF - 1) }' >>"$tmp/figures"
 		i=$((i + 1))
 	done
-	sort -k3,3g "$tmp/figures" | head -n 1 | awk '{ print $1, $2, $3 }' | tr '\n' ' '
-	sort -k4,4gr "$tmp/figures" | head -n 1 | awk '{ print $4 }'
+	{
+		sort -k3,3g "$tmp/figures" | head -n 1 | awk '{ print $1, $2, $3 }' | tr '\n' ' '
+		sort -k4,4gr "$tmp/figures" | head -n 1 | awk '{ print $4 }'
+	} >"$tmp/best"
 }
 
 echo "osprey quantum sweep on $(nproc) host cores, best of $runs runs each"
@@ -70,9 +73,10 @@ for q in 1 $quanta; do
 	: >"$tmp/four"
 	k=0
 	while [ $k -lt "$runs" ]; do
-		runs=1 best --cores 1 --set sys.quantum="$q" "$bench/bench-1h.elf" | awk '{ print $4 }' >>"$tmp/one"
-		runs=1 best --cores 4 --set sys.quantum="$q" "$bench/bench-4h.elf" |
-			awk '{ print $4 }' >>"$tmp/four"
+		runs=1 best --cores 1 --set sys.quantum="$q" "$bench/bench-1h.elf" || exit 1
+		awk '{ print $4 }' "$tmp/best" >>"$tmp/one"
+		runs=1 best --cores 4 --set sys.quantum="$q" "$bench/bench-4h.elf" || exit 1
+		awk '{ print $4 }' "$tmp/best" >>"$tmp/four"
 		k=$((k + 1))
 	done
 	one=$(sort -gr "$tmp/one" | head -n 1)
@@ -81,7 +85,8 @@ for q in 1 $quanta; do
 	same=0
 	: >"$tmp/moves"
 	for w in $workloads; do
-		set -- $(best --cores 4 --set sys.quantum="$q" --disk "$images/$w.img" "$kernel")
+		best --cores 4 --set sys.quantum="$q" --disk "$images/$w.img" "$kernel" || exit 1
+		set -- $(cat "$tmp/best")
 		if [ "$q" = 1 ]; then
 			cp "$tmp/out" "$tmp/ref-$w"
 			echo "$1 $2" >"$tmp/ref-$w.counts"

@@ -7,7 +7,9 @@
 # its first model in RTL_DIR, and the demo on 4 harts with --cosim=all, in
 # machine cycles per second.
 # Environment: QEMU, the QEMU command line for the reference run of the sieve
-# (empty or unset: no QEMU figures); BENCH_RUNS, runs per figure (default 3).
+# (empty or unset: no QEMU figures); BENCH_RUNS, runs per figure (default 3);
+# BENCH_CPU, the host CPU every run (QEMU's too) is pinned to (see
+# sim/pin-cpu.sh: default the first this process may use; empty: no pinning).
 # Wall-clock figures depend on the host and its load: run on a quiet machine
 # and compare figures from the same machine only. Each figure is printed as
 # the best and the median of BENCH_RUNS runs; JSON_OUT gets the same figures
@@ -23,6 +25,7 @@ twin_lockstep=${7:-}
 rtl_dir=${8:-}
 runs=${BENCH_RUNS:-3}
 qemu=${QEMU:-}
+. "$(dirname "$0")/pin-cpu.sh"
 
 case $runs in
 ''|*[!0-9]*|0|1|2) echo "bench: BENCH_RUNS must be a number of at least 3, not '$runs'" >&2; exit 2 ;;
@@ -54,7 +57,7 @@ record() {
 run_once() {
 	key=$1 label=$2 figure=$3
 	shift 3
-	line=$("$osprey" "$@" 2>&1 >/dev/null </dev/null | grep ' MIPS$' | tail -n 1)
+	line=$($pin "$osprey" "$@" 2>&1 >/dev/null </dev/null | grep ' MIPS$' | tail -n 1)
 	[ -n "$line" ] || { echo "bench: $label: no summary from osprey" >&2; exit 1; }
 	echo "$line" | awk -v fig="$figure" '{
 		for (f = 1; f <= NF; f++) {
@@ -86,7 +89,7 @@ bench() {
 	measure "$key" "$label" "M insns/s" mips "$@"
 }
 
-echo "osprey bench on $(nproc) host cores ($(uname -m)), best and median of $runs runs each"
+echo "osprey bench on $(nproc) host cores ($(uname -m)), best and median of $runs runs each${cpu:+, every run on host CPU $cpu}"
 bench sieve_1h "functional, sieve, 1 hart" --mode functional --cores 1 "$dir/sieve.elf"
 # The compute loop on 1 hart and on 4 in alternation, so that the ratio of
 # the two compares runs made under the same load of the machine.
@@ -126,7 +129,7 @@ if [ -n "$twin_lockstep" ]; then
 		: >"$tmp/lockstep_$unit"
 		i=0
 		while [ $i -lt "$runs" ]; do
-			"$twin_lockstep" "$unit" "$model" 1000000 1 |
+			$pin "$twin_lockstep" "$unit" "$model" 1000000 1 |
 				awk '/^agree:/ { for (f = 1; f <= NF; f++)
 					if ($(f + 1) == "cycles/s") printf "%.1f\n", $f / 1e3 }' \
 				>>"$tmp/lockstep_$unit"
@@ -160,7 +163,7 @@ ratio "functional, 4 harts over 1 hart (compute loop)" compute_4h compute_1h
 # The reference: QEMU on the same sieve ELF. QEMU prints no instruction count,
 # so osprey's (the program's, identical on both) divides QEMU's host time.
 if [ -n "$qemu" ]; then
-	insns=$("$osprey" -q --mode functional --cores 1 --stats "$tmp/sieve.json" \
+	insns=$($pin "$osprey" -q --mode functional --cores 1 --stats "$tmp/sieve.json" \
 		"$dir/sieve.elf" </dev/null >/dev/null 2>&1; awk '/"instructions":/ {
 			gsub(/[^0-9]/, "", $2); print $2; exit }' "$tmp/sieve.json")
 	[ -n "$insns" ] || { echo "bench: no instruction count for the sieve" >&2; exit 1; }
@@ -168,7 +171,7 @@ if [ -n "$qemu" ]; then
 	i=0
 	while [ $i -lt "$runs" ]; do
 		start=$(date +%s.%N)
-		$qemu -kernel "$dir/sieve.elf" </dev/null >/dev/null 2>&1 ||
+		$pin $qemu -kernel "$dir/sieve.elf" </dev/null >/dev/null 2>&1 ||
 			{ echo "bench: QEMU failed on the sieve ($qemu)" >&2; exit 1; }
 		end=$(date +%s.%N)
 		awk -v s="$start" -v e="$end" -v n="$insns" \
@@ -183,13 +186,14 @@ fi
 
 # Idle skipping: 1e9 cycles of WFI until a timer interrupt.
 start=$(date +%s.%N)
-"$osprey" -q --mode timing "$dir/idle.elf" || { echo "bench: idle run failed" >&2; exit 1; }
+$pin "$osprey" -q --mode timing "$dir/idle.elf" || { echo "bench: idle run failed" >&2; exit 1; }
 end=$(date +%s.%N)
 awk -v s="$start" -v e="$end" 'BEGIN { d = e - s; printf "idle skipping, timing mode: 1e9 cycles in %.3f s (%.2g cycles/s, process start included)\n", d, 1e9 / d }'
 
 {
 	echo "{"
-	printf '  "host": {"cores": %s, "machine": "%s", "runs": %s},\n' "$(nproc)" "$(uname -m)" "$runs"
+	printf '  "host": {"cores": %s, "machine": "%s", "runs": %s, "cpu": "%s"},\n' "$(nproc)" \
+		"$(uname -m)" "$runs" "$cpu"
 	cat "$tmp/entries"
 	[ -s "$tmp/sieve_1h.median" ] && [ -n "$qemu" ] &&
 		awk -v a="$(cat "$tmp/sieve_1h.median")" -v b="$(cat "$tmp/qemu_sieve_1h.median")" \

@@ -10,6 +10,8 @@
 #   BENCH_DIR holds bench-1h.elf and bench-4h.elf (make bench's compute
 #   loop); IMAGE_DIR the workloads' disk images (shell.img, ...).
 #   QUANTUM_RUNS (environment): runs per figure, the best kept (default 3).
+#   BENCH_CPU (environment): the host CPU every run is pinned to (see
+#   sim/pin-cpu.sh: default the first this process may use; empty: none).
 # Host figures are osprey's own (its summary line's host seconds and MIPS):
 # wall-clock time from the run's start to its end (start-up excluded), noisy
 # on a shared machine.
@@ -19,6 +21,7 @@ shift 4
 quanta=${*:-1 16 64 256 1024 4096 16384}
 runs=${QUANTUM_RUNS:-3}
 workloads="shell make fsck-numeric numeric-make"
+. "$(dirname "$0")/pin-cpu.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -35,7 +38,7 @@ best() {
 	i=0
 	: >"$tmp/figures"
 	while [ $i -lt "$runs" ]; do
-		"$osprey" --mode functional "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+		$pin "$osprey" --mode functional "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
 		rc=$?
 		if [ $rc != 0 ]; then
 			echo "quantum-sweep: osprey $* exited with $rc:" >&2
@@ -57,7 +60,7 @@ best() {
 	} >"$tmp/best"
 }
 
-echo "osprey quantum sweep on $(nproc) host cores, best of $runs runs each"
+echo "osprey quantum sweep on $(nproc) host cores, best of $runs runs each${cpu:+, every run on host CPU $cpu}"
 echo
 printf '%s' "| quantum | compute loop, 1 hart (M/s) | 4 harts (M/s) | 4 over 1 |"
 for w in $workloads; do printf '%s' " $w (host s) |"; done

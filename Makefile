@@ -53,8 +53,14 @@ FW_CROSS   := riscv64-unknown-elf-
 FW_CC      := $(FW_CROSS)gcc
 FW_OBJDUMP := $(FW_CROSS)objdump
 FW_ARCH    := -march=rv32ima_zicsr_zifencei -mabi=ilp32
+# The checkout's path is left out of the debug information
+# (-ffile-prefix-map, and for assembly files the assembler's
+# --debug-prefix-map): the user programs go into the workloads' disk images
+# whole, so their size, and with it the images' layout and every workload's
+# counts, would otherwise depend on where the tree lies.
 FW_CFLAGS  := $(FW_ARCH) -mcmodel=medany -ffreestanding -fno-builtin -nostdlib \
-              -nostartfiles -fno-pic -O2 -g -Wall -Wextra
+              -nostartfiles -fno-pic -O2 -g -Wall -Wextra -ffile-prefix-map=$(CURDIR)=. \
+              -Wa,--debug-prefix-map=$(CURDIR)=.
 FW_LIBGCC   = $(shell $(FW_CC) -march=rv32ima -mabi=ilp32 -print-libgcc-file-name)
 
 # The reference: QEMU's virt board with the same extensions as osprey (no C, F, D, H).

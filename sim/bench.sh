@@ -25,7 +25,8 @@ twin_lockstep=${7:-}
 rtl_dir=${8:-}
 runs=${BENCH_RUNS:-3}
 qemu=${QEMU:-}
-. "$(dirname "$0")/pin-cpu.sh"
+here=$(dirname "$0")
+. "$here/pin-cpu.sh"
 
 case $runs in
 ''|*[!0-9]*|0|1|2) echo "bench: BENCH_RUNS must be a number of at least 3, not '$runs'" >&2; exit 2 ;;
@@ -57,15 +58,13 @@ record() {
 run_once() {
 	key=$1 label=$2 figure=$3
 	shift 3
-	line=$($pin "$osprey" "$@" 2>&1 >/dev/null </dev/null | grep ' MIPS$' | tail -n 1)
-	[ -n "$line" ] || { echo "bench: $label: no summary from osprey" >&2; exit 1; }
-	echo "$line" | awk -v fig="$figure" '{
-		for (f = 1; f <= NF; f++) {
-			if ($(f + 1) == "cycles,") c = $f
-			if ($(f + 1) == "s") s = $f
-		}
-		if (fig == "mips") print $(NF - 1); else printf "%.1f\n", c / s / 1e3 }' \
-		>>"$tmp/$key"
+	set -- $($pin "$osprey" "$@" 2>&1 >/dev/null </dev/null | awk -f "$here/summary.awk")
+	[ $# = 4 ] || { echo "bench: $label: no summary from osprey" >&2; exit 1; }
+	if [ "$figure" = mips ]; then
+		echo "$4" >>"$tmp/$key"
+	else
+		awk -v c="$2" -v s="$3" 'BEGIN { printf "%.1f\n", c / s / 1e3 }' >>"$tmp/$key"
+	fi
 }
 
 # measure KEY LABEL UNIT FIGURE ARGS...: runs osprey BENCH_RUNS times and

@@ -21,19 +21,15 @@ shift 4
 quanta=${*:-1 16 64 256 1024 4096 16384}
 runs=${QUANTUM_RUNS:-3}
 workloads="shell make fsck-numeric numeric-make"
-. "$(dirname "$0")/pin-cpu.sh"
+here=$(dirname "$0")
+. "$here/pin-cpu.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# summary FILE: osprey's summary line (instructions, cycles, host s, MIPS)
-summary() {
-	grep ' MIPS$' "$1" | tail -n 1
-}
-
 # best ARGS...: runs osprey QUANTUM_RUNS times in functional mode, keeps the
 # last run's console output in $tmp/out and stderr in $tmp/err, and writes
-# "instructions cycles best_host_s best_mips" to $tmp/best; fails (status 1)
-# when a run does.
+# the fastest run's figures (sim/summary.awk: instructions, cycles, host s,
+# MIPS) to $tmp/best; fails (status 1) when a run does.
 best() {
 	i=0
 	: >"$tmp/figures"
@@ -45,19 +41,10 @@ best() {
 			tail -n 3 "$tmp/err" >&2
 			return 1
 		fi
-		summary "$tmp/err" | awk '{
-			for (f = 1; f <= NF; f++) {
-				if ($(f + 1) ~ /^instructions/) insns = $f
-				if ($(f + 1) ~ /^cycles/) cycles = $f
-				if ($(f + 1) == "s") host = $f
-			}
-			print insns, cycles, host, $(NF - 1) }' >>"$tmp/figures"
+		awk -f "$here/summary.awk" "$tmp/err" >>"$tmp/figures"
 		i=$((i + 1))
 	done
-	{
-		sort -k3,3g "$tmp/figures" | head -n 1 | awk '{ print $1, $2, $3 }' | tr '\n' ' '
-		sort -k4,4gr "$tmp/figures" | head -n 1 | awk '{ print $4 }'
-	} >"$tmp/best"
+	sort -k3,3g "$tmp/figures" | head -n 1 >"$tmp/best"
 }
 
 echo "osprey quantum sweep on $(nproc) host cores, best of $runs runs each${cpu:+, every run on host CPU $cpu}"

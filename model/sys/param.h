@@ -34,9 +34,9 @@
 /*
  * Functional mode's harts take turns of up to this many cycles (sys.quantum);
  * 1 is one instruction per hart in turn. The default is what `make
- * measure-quantum` chose: the 4-hart compute loop as fast as one hart from
- * here on (each change of hart costs the host's predictors a few hundred
- * cycles), while the kernel workloads' cycles stay within the spread that
+ * measure-quantum` chose: the 4-hart compute loop within a few percent of
+ * one hart's speed from here on (each change of hart costs the host a few
+ * hundred cycles), while the kernel workloads' cycles stay within the spread that
  * any change of interleaving gives (from 4096 on they grow, the harts'
  * hand-offs waiting a turn). A turn never crosses a console poll (every
  * 65536 cycles), so larger values would change nothing.

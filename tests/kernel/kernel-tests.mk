@@ -37,7 +37,13 @@ $(WL_DIR)/%.img: $(WL_DIR)/%.boot.sh $(USER_BINS) $(USER_SCRIPTS) $(MKFS)
 # Each workload also runs with the DMA engine on: the same output is expected.
 WORKLOAD_VARIANTS ?= dma=--set,dma.enabled=on
 
+# First: the images hold no trace of the checkout's path (the firmware's
+# debug information leaves it out, see FW_CFLAGS), so that every checkout
+# builds the same images and gets the same counts.
 test-workloads: $(OSPREY) $(KERNEL_ELF) $(WORKLOADS:%=$(WL_DIR)/%.img)
+	@! grep -l -F "$(CURDIR)" $(USER_BINS) $(KERNEL_ELF) $(WORKLOADS:%=$(WL_DIR)/%.img) || \
+		{ echo "test-workloads: FAIL: the files above hold the checkout's path $(CURDIR)" >&2; \
+		  exit 1; }
 	@WORKLOAD_VARIANTS="$(WORKLOAD_VARIANTS)" sh tests/kernel/workloads.sh $(OSPREY) $(KERNEL_ELF) $(QEMU) "$(QEMU_FLAGS)" $(WL_DIR) \
 		$(WORKLOADS)
 

@@ -423,6 +423,12 @@ def write_plots(st, out):
 def report(st, out, plots, elapsed_note):
     p0 = "default" if "default" in st.presets else st.presets[0]
     host = sum(r["host_seconds"] or 0 for r in st.rows)
+    cached = sum(1 for r in st.rows if r.get("cached"))
+    # A rerun takes its points from osweep's cache: its own time is not the points'.
+    reused = (f" ({cached} of the {len(st.rows)} points came from the cache of an earlier run)"
+              if cached else "")
+    if elapsed_note and reused:
+        elapsed_note = elapsed_note.rstrip(".") + reused + "."
     elapsed_note = (f"The points took {host / 60:.0f} host-minutes of simulation in all "
                     f"(about {host / 120:.0f} minutes on 2 free cores). " + elapsed_note).strip()
     parts = [f"# The OS-support study: `{st.doc['experiment']}`", "",

@@ -69,6 +69,14 @@ check "report with area: the plot" test -s "$t/out/report-area/area.svg"
 $osweep run --out "$t/out/tiny" tests/osweep/tiny.exp 2>"$t/run2.err"
 check "rerun exits 0" test $? -eq 0
 check "rerun runs nothing" grep -q '(2 from the cache, 0 run now)' "$t/run2.err"
+# A report on cached points says so beside the run's own time (which is not theirs).
+python3 experiments/report.py --area-dir "$t/no-area" --elapsed "This run took 1 s." \
+	"$t/out/tiny/results.json" "$t/out/report-cached" 2>>"$t/report.err"
+check "report on a rerun: the cache named" \
+	grep -q 'This run took 1 s (2 of the 2 points came from the cache of an earlier run)\.' \
+	"$t/out/report-cached/report.md"
+check "report on a first run: no cache named" \
+	sh -c '! grep -q "came from the cache" "$1"' sh "$t/out/report/report.md"
 sed 's/^set sbuf.depth=4$/set sbuf.depth=2/' tests/osweep/tiny.exp >"$t/tiny-depth2.exp"
 $osweep run --out "$t/out/tiny2" "$t/tiny-depth2.exp" 2>"$t/run3.err"
 check "changed key reruns only its point" grep -q '(1 from the cache, 1 run now)' "$t/run3.err"

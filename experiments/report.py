@@ -4,6 +4,11 @@
 
     experiments/report.py RESULTS.json OUT_DIR [--area-dir DIR] [--readme README.md]
 
+Variants in group `noise` are the baseline run again with immaterial
+changes (mem.jitter under several seeds): they are no support, and the
+spread of their OS times is the noise floor the report sets every speedup
+beside; speedups within it are marked.
+
 Writes OUT_DIR/report.md and three gnuplot plots, each as PNG and SVG:
 speedup (OS-time speedup per variant, geometric mean over the workloads, per
 preset), misses (S-mode I- and D-misses removed, summed over the workloads)
@@ -28,6 +33,9 @@ import subprocess
 import sys
 
 BEGIN, END = "<!-- study:begin -->", "<!-- study:end -->"
+
+# The group label of the baseline's reruns that measure the noise floor.
+NOISE = "noise"
 
 # The studies' findings the report sets the measurements beside (issue 16).
 STUDIES = {
@@ -84,12 +92,16 @@ class Study:
         self.rows = doc["rows"]
         self.baseline = doc["baseline"]
         self.presets = list(dict.fromkeys(r["preset"] for r in self.rows))
-        self.variants = list(dict.fromkeys(r["variant"] for r in self.rows))
+        every = list(dict.fromkeys(r["variant"] for r in self.rows))
         self.workloads = list(dict.fromkeys(r["workload"] for r in self.rows))
         self.ok = [r for r in self.rows if r["status"] == "ok"]
         self.bad = [r for r in self.rows if r["status"] != "ok"]
         self.area = area
         self.groups = {r["variant"]: r["groups"].split() for r in self.rows}
+        # the supports' variants (the baseline first), and the noise floor's reruns
+        self.noise = [v for v in every if NOISE in self.groups[v]]
+        self.variants = [v for v in every if v not in self.noise]
+        self.noise_sets = {v["name"]: v.get("sets", []) for v in doc["variants"]}
         # the area entries each variant adds, from the experiment's own list
         self.area_names = {v["name"]: v["area"] for v in doc["variants"]}
         for r in self.rows:
@@ -125,6 +137,30 @@ class Study:
         base = sum(b[col] for _, b in pairs)
         return 1 - sum(r[col] for r, _ in pairs) / base if base else None
 
+    def noise_band(self, preset, workload=None):
+        """(lowest, highest) OS speedup of the noise reruns over the
+        baseline, on one workload or (None) the geometric mean; None without
+        them. Only the reruns: their reads are slower by half of mem.jitter
+        on average, which moves them all alike, and the spread between them
+        is the noise, not their distance from the unperturbed baseline."""
+        if not self.noise:
+            return None
+        if workload is None:
+            vals = [self.speedup(preset, v) for v in self.noise]
+        else:
+            vals = [r["os_speedup"] for r in (self.row(preset, v, workload)
+                                              for v in self.noise) if r]
+        vals = [x for x in vals if x is not None]
+        return (min(vals), max(vals)) if vals else None
+
+    def within_noise(self, preset, speedup, workload=None):
+        """Whether @speedup differs from 1 by no more than the noise band's
+        width: the spread of runs that differ from each other only in
+        immaterial timing."""
+        band = self.noise_band(preset, workload)
+        return band is not None and speedup is not None and \
+            abs(speedup - 1) <= band[1] - band[0]
+
     def same_as_baseline(self, preset, variant):
         pairs = self.complete(preset, variant)
         keys = ("os_cycles", "s_imisses", "s_dmisses", "cycles")
@@ -147,18 +183,65 @@ def fmt_area(a):
 
 
 def speedup_table(st, preset):
+    """The supports' speedups; with noise reruns, a last row with the noise
+    band and the speedups within it in italics (the geometric mean then not
+    bold)."""
     lines = ["| variant | " + " | ".join(st.workloads) + " | geo. mean | added area (rbe, % of L1I+L1D) |",
              "|---|" + "---|" * (len(st.workloads) + 2)]
     for v in st.variants:
         cells = []
         for w in st.workloads:
             r = st.row(preset, v, w)
-            cells.append("failed" if r is None else f"{r['os_speedup']:.3f}")
+            if r is None:
+                cells.append("failed")
+            elif v != st.baseline and st.within_noise(preset, r["os_speedup"], w):
+                cells.append(f"*{r['os_speedup']:.3f}*")
+            else:
+                cells.append(f"{r['os_speedup']:.3f}")
         s = st.speedup(preset, v)
-        cells.append("n/a" if s is None else f"**{s:.3f}**")
+        if s is None:
+            cells.append("n/a")
+        elif v != st.baseline and st.within_noise(preset, s):
+            cells.append(f"*{s:.3f}*")
+        else:
+            cells.append(f"**{s:.3f}**")
         cells.append(fmt_area(st.added_area(preset, v)) if v != st.baseline else "—")
         lines.append(f"| {v} | " + " | ".join(cells) + " |")
+    if st.noise_band(preset):
+        cells = []
+        for w in st.workloads + [None]:
+            band = st.noise_band(preset, w)
+            cells.append("n/a" if band is None else f"{band[0]:.3f} – {band[1]:.3f}")
+        lines.append(f"| noise ({len(st.noise)} reruns) | " + " | ".join(cells) + " | — |")
     return "\n".join(lines)
+
+
+def noise_text(st, preset):
+    """What the noise row is and how to read it; empty without noise reruns."""
+    band = st.noise_band(preset)
+    if band is None:
+        return ""
+    sets = {}
+    for v in st.noise:
+        for k, val in st.noise_sets.get(v, []):
+            sets.setdefault(k, []).append(val)
+    how = "; ".join(f"`{k}` " + ", ".join(dict.fromkeys(vals)) for k, vals in sets.items())
+    spreads = ", ".join(
+        f"{w} {100 * (b[1] - b[0]):.1f}" for w, b in
+        ((w, st.noise_band(preset, w)) for w in st.workloads) if b)
+    what = ("each memory read's latency raised by a few cycles" if "mem.jitter" in sets
+            else "changes that no support makes")
+    slower = ("Their reads are slower by half the jitter on average, which moves them all "
+              "alike; the noise is how far they spread: " if "mem.jitter" in sets
+              else "The noise is how far they spread: ")
+    return (f"The noise row: the baseline run again {len(st.noise)} times with {what} "
+            f"({how}): this moves how the harts interleave, as one run on a real machine "
+            "differs from the next. It gives the "
+            f"lowest and highest OS speedup of these runs over the baseline. {slower}"
+            f"{spreads} points per workload and "
+            f"{100 * (band[1] - band[0]):.1f} for the geometric mean. A speedup that differs "
+            "from 1 by no more than its column's spread is in *italics*: the study cannot "
+            "tell it from noise.")
 
 
 def point_table(st, preset):
@@ -166,7 +249,7 @@ def point_table(st, preset):
             "(comp/cap/conf/coh, sbuf-served) | removed | S D-misses (comp/cap/conf/coh) | "
             "removed | bus util. |")
     lines = [head, "|---|---|---|---|---|---|---|---|---|---|"]
-    for v in st.variants:
+    for v in st.variants + st.noise:
         for w in st.workloads:
             r = st.row(preset, v, w)
             if r is None:
@@ -209,16 +292,24 @@ def ranking(st, preset):
 
 def ranking_text(st, preset):
     hw, sw, by_area = ranking(st, preset)
+    noisy = st.noise_band(preset) is not None
     lines = [] if by_area else [
         "No area figures for this preset (run `make area`): ranked by OS time saved alone.", ""]
-    lines += ["| rank | support | OS time saved | added area | saved per % of L1 area |",
-              "|---|---|---|---|---|"]
+    lines += ["| rank | support | OS time saved | added area | saved per % of L1 area |"
+              + (" beyond the noise |" if noisy else ""),
+              "|---|---|---|---|---|" + ("---|" if noisy else "")]
+
+    def beyond(v):
+        if not noisy:
+            return ""
+        return " no |" if st.within_noise(preset, st.speedup(preset, v)) else " yes |"
+
     for i, (eff, v, saved, a) in enumerate(hw, 1):
         lines.append(f"| {i} | {v} | {pct(saved)} | {fmt_area(a)} | "
-                     f"{'n/a' if eff is None else f'{100 * eff:+.2f} % per %'} |")
+                     f"{'n/a' if eff is None else f'{100 * eff:+.2f} % per %'} |" + beyond(v))
     for _, v, saved, a in sw:
         lines.append(f"| — | {v} (no added hardware) | {pct(saved)} | {fmt_area(a)} | "
-                     "software only |")
+                     "software only |" + beyond(v))
     return "\n".join(lines)
 
 
@@ -324,6 +415,9 @@ def explain(st):
            if by_area else "without area only the time saved can be ranked")
     if missing:
         why += f"; not measured: {', '.join(missing)}"
+    quiet = [v for _, v, _, _ in hw + sw if st.within_noise(p, st.speedup(p, v))]
+    if quiet:
+        why += f"; within the noise, so not ranked by what they save: {', '.join(quiet)}"
     rows.append((STUDIES["ranking"], meas, why))
     lines = ["| the studies | measured here (default preset) | why they differ |",
              "|---|---|---|"]
@@ -349,7 +443,8 @@ def slowdowns(st):
                            for k in STALLS), reverse=True)
             top = [f"`core.stall_{k}` {d:+,}" for d, k in grew[:2] if d > 0]
             worst = min(pairs, key=lambda rb: rb[0]["os_speedup"])[0]
-            lines.append(f"- `{p}`/{v}: OS speedup {s:.3f} (worst: {worst['workload']}, "
+            noise = " (within the noise)" if st.within_noise(p, s) else ""
+            lines.append(f"- `{p}`/{v}: OS speedup {s:.3f}{noise} (worst: {worst['workload']}, "
                          f"{worst['os_speedup']:.3f}); {extra:+,} OS cycles over the workloads, "
                          f"of which the largest growth: {', '.join(top) or 'none in the stalls'}")
     return lines
@@ -432,7 +527,8 @@ def report(st, out, plots, elapsed_note):
     elapsed_note = (f"The points took {host / 60:.0f} host-minutes of simulation in all "
                     f"(about {host / 120:.0f} minutes on 2 free cores). " + elapsed_note).strip()
     parts = [f"# The OS-support study: `{st.doc['experiment']}`", "",
-             f"{len(st.rows)} points ({len(st.presets)} presets × {len(st.variants)} variants × "
+             f"{len(st.rows)} points ({len(st.presets)} presets × "
+             f"{len(st.variants) + len(st.noise)} variants × "
              f"{len(st.workloads)} workloads), {len(st.ok)} with results, {len(st.bad)} failed. "
              f"Baseline: `{st.baseline}`. OS time is S+M-mode cycles summed over the harts, "
              "WFI sleep left out; speedups are the baseline's OS cycles over the variant's. "
@@ -443,6 +539,8 @@ def report(st, out, plots, elapsed_note):
                   f"log `{r['log']}`" for r in st.bad] + [""]
     for p in st.presets:
         parts += [f"## OS speedup, preset `{p}`", "", speedup_table(st, p), ""]
+        if noise_text(st, p):
+            parts += [noise_text(st, p), ""]
     parts += ["## Plots", ""]
     parts += [f"![{n}]({n}.png) ([SVG]({n}.svg))" for n in plots] + [""]
     for p in st.presets:
@@ -463,7 +561,8 @@ def report(st, out, plots, elapsed_note):
         f"({len(st.ok)} of {len(st.rows)} points with results). {elapsed_note} "
         "The whole report, with every point and the plots: `build/experiments/report.md`.", "",
         f"OS speedup on the `{p0}` preset (the studies' machine):", "",
-        speedup_table(st, p0), "",
+        speedup_table(st, p0), ""]
+        + ([noise_text(st, p0), ""] if noise_text(st, p0) else []) + [
         f"![OS speedup per support]({README_PLOT})", "",
         f"Cost-effectiveness, `{p0}` preset:", "", ranking_text(st, p0), "",
         "Beside the studies:", "", explain(st)]

@@ -6,7 +6,7 @@
 # the console output and the statistics JSON byte for byte, less the fields
 # the old build does not write: sys.quantum, sys.boot_flags, core.speeds,
 # core.kinds and the small core's keys (small.*), the L1D stride
-# prefetcher's key (dpf.stride) and counters (dpf_stride.*); and the
+# prefetcher's key (dpf.stride) and counters (dpf_stride.*), mem.jitter; and the
 # hart.decode_* counters, which count the simulator's own decoded-instruction
 # cache, not the model (and changed meaning when the harts came to share it)
 # (their blocks are dropped; commas at line ends, which depend on what
@@ -21,7 +21,7 @@ quantum1=${QUANTUM1-"--set sys.quantum=1"}
 # strip JSON: the statistics less what only the new build writes
 strip() {
 	awk -v blocks='(hart|total)[.]decode_[a-z]+|dpf_stride[.][a-z_]+' \
-	    -v keys='sys[.]quantum|sys[.]boot_flags|core[.]speeds|core[.]kinds|small[.][a-z0-9_.]+|dpf[.]stride' \
+	    -v keys='sys[.]quantum|sys[.]boot_flags|core[.]speeds|core[.]kinds|small[.][a-z0-9_.]+|dpf[.]stride|mem[.]jitter' \
 	    -f "$(dirname "$0")/stats-strip.awk" "$1"
 }
 tmp=$(mktemp -d)

@@ -6,9 +6,11 @@
 # new build; console output, exit status, --stats and (when drawn) --profile
 # compared byte for byte, less the decoded-instruction cache's counters
 # (hart.decode_*), which count the simulator's own cache, not the model, and
-# changed meaning when the harts came to share it (commas at line ends,
-# which depend on what follows, are not compared). A failing configuration
-# is printed whole.
+# changed meaning when the harts came to share it; and the keys mem.jitter,
+# which an older build does not write, and sys.quantum, whose default an
+# older build may have had another value of (functional mode's: these runs
+# are timing ones). Commas at line ends, which depend on what follows, are
+# not compared. A failing configuration is printed whole.
 # Usage: sim/stats-combo.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE N SEED
 set -u
 old=$1 new=$2 demo=$3 kernel=$4 shell_img=$5 n=$6 seed=$7
@@ -16,8 +18,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # model_stats JSON: the statistics less the decoded-instruction cache's counters
+# and the keys an older build may write otherwise or not at all
 model_stats() {
-	awk -v blocks='(hart|total)[.]decode_[a-z]+' -f "$(dirname "$0")/stats-strip.awk" "$1"
+	awk -v blocks='(hart|total)[.]decode_[a-z]+' -v keys='mem[.]jitter|sys[.]quantum' \
+	    -f "$(dirname "$0")/stats-strip.awk" "$1"
 }
 
 # One line per run: the options, drawn from each key's valid values. Lists of

@@ -10,6 +10,14 @@
  * transaction that carries it waits: back-pressure). Without that bound a
  * stream of writes faster than the banks could push every read arbitrarily
  * far into the future.
+ *
+ * With mem.jitter J, each read's latency grows by 0 to J cycles, drawn
+ * uniformly from a sequence seeded by sys.seed (writes are posted: nobody
+ * waits for their latency). A few cycles more or less on some reads change
+ * how the harts interleave, as a real machine's run-to-run variation does:
+ * the spread of a program's figures over several seeds is the noise a
+ * difference between two configurations must rise above (the OS-support
+ * study's noise floor).
  */
 #ifndef OSPREY_MEMCTL_H
 #define OSPREY_MEMCTL_H
@@ -32,10 +40,17 @@ struct memctl {
 	uint32_t line_bytes;
 	uint32_t line_shift;		/* log2(line_bytes) */
 	uint64_t bank_free[MEMCTL_MAX_BANKS];	/* cycle at which each bank is free */
+	uint64_t jitter_state;		/* mem.jitter's draws: a splitmix64 sequence from the seed */
 	struct memctl_stats stats;
 };
 
 void memctl_init(struct memctl *mc, const struct mem_config *cfg, uint32_t line_bytes);
+
+/*
+ * Seeds mem.jitter's draws (sys.seed): the same seed gives the same extra
+ * cycles in the same order of reads. Without it, the seed is 0.
+ */
+void memctl_seed(struct memctl *mc, uint64_t seed);
 
 /* A line read issued at @now: returns the cycle its data is ready. */
 uint64_t memctl_read(struct memctl *mc, uint32_t addr, uint64_t now);

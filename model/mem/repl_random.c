@@ -11,18 +11,12 @@
 
 #include <stdlib.h>
 
+#include "sys/splitmix.h"
+
 struct rnd {
 	uint32_t ways;		/* ways per set */
 	uint64_t x;		/* generator state, never 0 */
 };
-
-static uint64_t splitmix64(uint64_t z)
-{
-	z += 0x9e3779b97f4a7c15ull;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
 
 static void *rnd_create(uint32_t sets, uint32_t ways, uint64_t seed)
 {
@@ -31,7 +25,7 @@ static void *rnd_create(uint32_t sets, uint32_t ways, uint64_t seed)
 	if (!r)
 		return NULL;
 	r->ways = ways;
-	r->x = splitmix64(seed);
+	r->x = splitmix64_next(&seed);
 	if (!r->x)
 		r->x = 1;
 	return r;

@@ -91,6 +91,8 @@ static const struct config_key keys[] = {
 	U32("mem.bank_busy", mem.bank_busy, 0, 100000, "core cycles a bank is busy per access"),
 	U32("mem.mmio_latency", mem.mmio_latency, 0, 100000, "core cycles per device access"),
 	U32("mem.write_queue", mem.write_queue, 1, 1024, "posted writes a bank queues"),
+	U32("mem.jitter", mem.jitter, 0, 100000,
+	    "up to this many cycles added to each memory read, drawn from sys.seed (0 = none)"),
 	{ .kind = CFG_PLUGINS },	/* the prefetchers' keys, in registry order */
 	ENUM("dma.enabled", dma.enabled, off_on_names, "the DMA block-transfer engine: off or on"),
 	U32("dma.inflight", dma.inflight, 1, DMA_MAX_SLOTS, "DMA lines in flight"),

@@ -69,6 +69,12 @@ struct mem_config {
 	uint32_t bank_busy;	/* core cycles a bank stays busy per access */
 	uint32_t mmio_latency;	/* core cycles for an uncached device access */
 	uint32_t write_queue;	/* posted line writes each bank holds before writers wait */
+	/*
+	 * Up to this many core cycles added to each line read's latency,
+	 * drawn from sys.seed (0: none): runs that differ only in these few
+	 * cycles show how much of a measured difference is noise.
+	 */
+	uint32_t jitter;
 };
 
 enum nl_policy { NL_OFF, NL_ALWAYS, NL_ON_MISS, NL_TAGGED };

@@ -59,7 +59,8 @@ static void watch_store(void *ctx, uint32_t paddr, int size, uint32_t val)
  */
 static uint64_t watchdog_bound(const struct config *cfg)
 {
-	uint64_t slow = 1024ull * cfg->cores * (cfg->mem.latency + cfg->mem.bank_busy);
+	uint64_t slow = 1024ull * cfg->cores *
+			(cfg->mem.latency + cfg->mem.jitter + cfg->mem.bank_busy);
 
 	if (!cfg->watchdog)
 		return UINT64_MAX;

@@ -38,6 +38,7 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 		return -1;
 	eventq_init(&t->events);
 	memctl_init(&t->mem, &cfg->mem, cfg->l2.line);
+	memctl_seed(&t->mem, cfg->seed);
 	bus_init(&t->bus, &cfg->bus, cfg->l2.line, &t->mem, &t->events);
 	for (int i = 0; i < n; i++) {
 		struct core *c = &t->core[i];

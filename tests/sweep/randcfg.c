@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "sys/config.h"
+#include "sys/splitmix.h"
 #include "sys/timing.h"
 
 #define SIZE_CAP	(4u << 20)	/* bytes: caches up to 4 MiB */
@@ -48,14 +49,9 @@ static const char *const always_pinned[] = { "sys.timebase_hz", "sys.watchdog", 
 
 static uint64_t rng_state;
 
-/* splitmix64 */
 static uint64_t rnd(void)
 {
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return splitmix64_next(&rng_state);
 }
 
 static double unit(void)

@@ -3,7 +3,9 @@
  * The memory controller alone: a fixed latency, lines interleaved across
  * banks by line number modulo mem.banks, and each access holding its bank
  * for mem.bank_busy cycles so that the next access to that bank starts later.
- * Every expectation is derived from the mem_config the test builds.
+ * Every expectation is derived from the mem_config the test builds. With
+ * mem.jitter, each read's latency grows by 0 to jitter cycles, the same
+ * ones for the same seed.
  */
 #include "tsys.h"
 
@@ -147,6 +149,82 @@ static void test_memctl_bank_of_an_address_ignores_the_offset_in_the_line(void *
 			 2 * m.bank_busy + m.latency);
 }
 
+#define JITTER_READS	4096	/* reads per jitter test: every value of a small range turns up */
+
+/*
+ * The extra cycles of JITTER_READS reads, one at a time to an idle bank
+ * (each read starts at a cycle after the last one's bank is free), seeded
+ * with @seed: out[i] is read i's latency minus mem.latency.
+ */
+static void jitter_reads(const struct mem_config *m, uint64_t seed, uint64_t *out)
+{
+	struct memctl mc;
+	uint64_t now = 0;
+
+	memctl_init(&mc, m, LINE);
+	memctl_seed(&mc, seed);
+	for (int i = 0; i < JITTER_READS; i++) {
+		out[i] = memctl_read(&mc, 0x80000000u + (uint32_t)i * LINE, now) - now - m->latency;
+		now += m->bank_busy + m->latency + m->jitter + 1;
+	}
+}
+
+static void test_memctl_jitter_stays_within_its_bound_and_covers_it(void **state)
+{
+	struct mem_config m = four_banks();
+	static uint64_t extra[JITTER_READS];
+	uint32_t seen[8] = { 0 };
+
+	m.jitter = 7;
+	jitter_reads(&m, 1, extra);
+	for (int i = 0; i < JITTER_READS; i++) {
+		assert_true(extra[i] <= m.jitter);
+		seen[extra[i]]++;
+	}
+	/* uniform: each of the 8 values about JITTER_READS / 8 times */
+	for (uint32_t v = 0; v <= m.jitter; v++)
+		assert_in_range(seen[v], JITTER_READS / 8 * 3 / 4, JITTER_READS / 8 * 5 / 4);
+}
+
+static void test_memctl_jitter_repeats_for_a_seed_and_differs_across_seeds(void **state)
+{
+	struct mem_config m = four_banks();
+	static uint64_t a[JITTER_READS], b[JITTER_READS], c[JITTER_READS];
+	int differ = 0;
+
+	m.jitter = 4;
+	jitter_reads(&m, 3, a);
+	jitter_reads(&m, 3, b);
+	jitter_reads(&m, 4, c);
+	assert_memory_equal(a, b, sizeof(a));
+	for (int i = 0; i < JITTER_READS; i++)
+		differ += a[i] != c[i];
+	assert_true(differ > JITTER_READS / 2);
+}
+
+static void test_memctl_no_jitter_is_the_fixed_latency_whatever_the_seed(void **state)
+{
+	struct mem_config m = four_banks();
+	static uint64_t extra[JITTER_READS];
+
+	jitter_reads(&m, 99, extra);
+	for (int i = 0; i < JITTER_READS; i++)
+		assert_int_equal(extra[i], 0);
+}
+
+static void test_memctl_jitter_leaves_posted_writes_alone(void **state)
+{
+	struct mem_config m = four_banks();
+	struct memctl mc;
+
+	m.jitter = 1000;
+	memctl_init(&mc, &m, LINE);
+	memctl_seed(&mc, 5);
+	/* a posted write is taken at once, and holds its bank only bank_busy cycles */
+	assert_int_equal(memctl_write(&mc, in_bank(&m, 0, 0), 10), 10);
+	assert_int_equal(mc.bank_free[0], 10 + m.bank_busy);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -159,6 +237,10 @@ int main(void)
 		cmocka_unit_test(test_memctl_writes_wait_only_for_a_full_write_queue),
 		cmocka_unit_test(test_memctl_one_bank_serialises_every_line),
 		cmocka_unit_test(test_memctl_bank_of_an_address_ignores_the_offset_in_the_line),
+		cmocka_unit_test(test_memctl_jitter_stays_within_its_bound_and_covers_it),
+		cmocka_unit_test(test_memctl_jitter_repeats_for_a_seed_and_differs_across_seeds),
+		cmocka_unit_test(test_memctl_no_jitter_is_the_fixed_latency_whatever_the_seed),
+		cmocka_unit_test(test_memctl_jitter_leaves_posted_writes_alone),
 	};
 
 	return UNIT_RUN("memctl", tests);

@@ -443,7 +443,7 @@ def slowdowns(st):
                            for k in STALLS), reverse=True)
             top = [f"`core.stall_{k}` {d:+,}" for d, k in grew[:2] if d > 0]
             worst = min(pairs, key=lambda rb: rb[0]["os_speedup"])[0]
-            noise = " (within the noise)" if st.within_noise(p, s) else ""
+            noise = ", within the noise" if st.within_noise(p, s) else ""
             lines.append(f"- `{p}`/{v}: OS speedup {s:.3f}{noise} (worst: {worst['workload']}, "
                          f"{worst['os_speedup']:.3f}); {extra:+,} OS cycles over the workloads, "
                          f"of which the largest growth: {', '.join(top) or 'none in the stalls'}")

@@ -229,11 +229,16 @@ def noise_text(st, preset):
     spreads = ", ".join(
         f"{w} {100 * (b[1] - b[0]):.1f}" for w, b in
         ((w, st.noise_band(preset, w)) for w in st.workloads) if b)
-    what = ("each memory read's latency raised by a few cycles" if "mem.jitter" in sets
-            else "changes that no support makes")
-    slower = ("Their reads are slower by half the jitter on average, which moves them all "
-              "alike; the noise is how far they spread: " if "mem.jitter" in sets
-              else "The noise is how far they spread: ")
+    parts = (["each memory read's latency raised by a few cycles"] if "mem.jitter" in sets
+             else []) + (["a few pages set aside by the kernel at boot, which moves where "
+                          "the processes' pages lie"] if "sys.boot_flags" in sets else [])
+    what = " and ".join(parts) or "changes that no support makes"
+    alike = (["their reads are slower by half the jitter on average"]
+             if "mem.jitter" in sets else []) + (
+        ["the sim-control port that passes the boot flags adds its own writes"]
+        if "sys.simctl" in sets else [])
+    slower = ((f"What they share moves them all alike ({'; '.join(alike)}); the noise is "
+               "how far they spread: ") if alike else "The noise is how far they spread: ")
     return (f"The noise row: the baseline run again {len(st.noise)} times with {what} "
             f"({how}): this moves how the harts interleave, as one run on a real machine "
             "differs from the next. It gives the "

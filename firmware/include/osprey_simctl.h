@@ -37,6 +37,15 @@
 /* Boot flags (SIMCTL_BOOT_FLAGS): what the platform asks of the kernel */
 #define SIMCTL_BOOT_ASYM_SCHED	0x1	/* asymmetry-aware scheduling (kernel/sched.c) */
 #define SIMCTL_BOOT_CPUTIME	0x2	/* print each process's CPU time at its exit */
+/*
+ * Bits 15:8: pages the kernel's page allocator sets aside at boot (0-255),
+ * before the first process: every page it hands out later lies that many
+ * pages lower in RAM. Another count moves where the processes' pages lie,
+ * and with them which lines conflict in the caches: the OS-support study's
+ * noise floor reruns the baseline under several (experiments/os-supports.exp).
+ */
+#define SIMCTL_BOOT_SET_ASIDE_SHIFT	8
+#define SIMCTL_BOOT_SET_ASIDE_MASK	0xff00u
 
 #define SIMCTL_ID_VALUE	0x4c544353u	/* "SCTL" */
 #define SIMCTL_NAME_LEN	16

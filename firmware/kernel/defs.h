@@ -97,6 +97,8 @@ void kinit(void);
 void *kalloc(void);
 void kfree(void *pa);
 uint32_t kfree_pages(void);
+/* Takes @pages pages off the free list for good (the boot flags' set-aside). */
+void kalloc_set_aside(uint32_t pages);
 
 /* main.c */
 extern volatile int nharts;

@@ -58,6 +58,15 @@ void *kalloc(void)
 	return r;
 }
 
+void kalloc_set_aside(uint32_t pages)
+{
+	for (uint32_t i = 0; i < pages; i++)
+		if (!kalloc())
+			panic("kalloc_set_aside: out of memory after %u of %u pages", i, pages);
+	if (pages)
+		printf("osprey kernel: %u pages set aside (boot flags)\n", pages);
+}
+
 uint32_t kfree_pages(void)
 {
 	return kmem.nfree;

@@ -6,6 +6,7 @@
  * scheduler().  Nothing here reads a1 (QEMU's device tree pointer).
  */
 #include "defs.h"
+#include "osprey_simctl.h"
 #include "proc.h"
 
 char cpu_stacks[NCPU][CPU_STACK_SIZE] __attribute__((aligned(16)));	/* entry.S */
@@ -27,6 +28,8 @@ void kmain(uint32_t hartid)
 		blk_init();
 		simctl_init();
 		sched_init();
+		kalloc_set_aside((simctl_boot_flags() & SIMCTL_BOOT_SET_ASIDE_MASK) >>
+				 SIMCTL_BOOT_SET_ASIDE_SHIFT);
 		console_init();
 		procinit();
 		initlock(&tickslock, "ticks");

@@ -5,6 +5,8 @@
 #                            DMA engine off and on) and on QEMU, console output
 #                            compared; part of `make test`
 #   make test-workloads WORKLOADS="shell make"   some of them
+#   make test-kernel-setaside  the boot flags' set-aside of pages; part of
+#                            `make test`
 # Images are built here, one per workload, so the user's WORKLOAD choice for
 # `make run` is left alone.
 
@@ -56,8 +58,14 @@ test-workloads-opt: $(OSPREY) $(call KERNEL_VARIANT,priv-swpf) $(WORKLOADS:%=$(W
 
 test-kernel-all: $(OSPREY) ktest-image
 	$(OSPREY) --mode functional --cores 4 --disk $(KTEST_IMG) $(KERNEL_ELF) </dev/null
+
+# The boot flags' set-aside of pages (the study's noise floor moves pages with it).
+.PHONY: test-kernel-setaside
+test-kernel-setaside: $(OSPREY) $(KERNEL_ELF) $(WL_DIR)/shell.img
+	@sh tests/kernel/setaside.sh $(OSPREY) $(KERNEL_ELF) $(WL_DIR)/shell.img \
+		$(BUILD)/tests/kernel/setaside
 .SECONDARY: $(WORKLOADS:%=$(WL_DIR)/%.boot.sh)
-TEST_TARGETS += test-kernel-all test-workloads test-workloads-opt
+TEST_TARGETS += test-kernel-all test-workloads test-workloads-opt test-kernel-setaside
 
 # ---- measurements behind the README's support tables (not part of make test)
 #   make measure-dma    the four workloads, DMA engine off and on, 4 harts and 1

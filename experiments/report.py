@@ -102,6 +102,7 @@ class Study:
         self.noise = [v for v in every if NOISE in self.groups[v]]
         self.variants = [v for v in every if v not in self.noise]
         self.noise_sets = {v["name"]: v.get("sets", []) for v in doc["variants"]}
+        self.noise_kernels = {v["name"]: v.get("kernel", []) for v in doc["variants"]}
         # the area entries each variant adds, from the experiment's own list
         self.area_names = {v["name"]: v["area"] for v in doc["variants"]}
         for r in self.rows:
@@ -229,19 +230,24 @@ def noise_text(st, preset):
     spreads = ", ".join(
         f"{w} {100 * (b[1] - b[0]):.1f}" for w, b in
         ((w, st.noise_band(preset, w)) for w in st.workloads) if b)
+    builds = list(dict.fromkeys(" ".join(st.noise_kernels.get(v, [])) for v in st.noise))
     parts = (["each memory read's latency raised by a few cycles"] if "mem.jitter" in sets
-             else []) + (["a few pages set aside by the kernel at boot, which moves where "
-                          "the processes' pages lie"] if "sys.boot_flags" in sets else [])
-    what = " and ".join(parts) or "changes that no support makes"
+             else []) + (["a few pages set aside by the kernel at boot (the processes' pages "
+                          "move)"] if "sys.boot_flags" in sets else []) + (
+        ["the kernel built otherwise (" + ", ".join(f"`{b}`" for b in builds if b) + ")"]
+        if any(builds) else [])
+    what = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] \
+        if parts else "changes that no support makes"
     alike = (["their reads are slower by half the jitter on average"]
              if "mem.jitter" in sets else []) + (
         ["the sim-control port that passes the boot flags adds its own writes"]
         if "sys.simctl" in sets else [])
     slower = ((f"What they share moves them all alike ({'; '.join(alike)}); the noise is "
                "how far they spread: ") if alike else "The noise is how far they spread: ")
-    return (f"The noise row: the baseline run again {len(st.noise)} times with {what} "
-            f"({how}): this moves how the harts interleave, as one run on a real machine "
-            "differs from the next. It gives the "
+    return (f"The noise row: the baseline run again {len(st.noise)} times with {what}; "
+            f"their settings: {how}. Each changes which lines conflict in the caches or how "
+            "the harts interleave, as one run or one build on a real machine differs from "
+            "the next. It gives the "
             f"lowest and highest OS speedup of these runs over the baseline. {slower}"
             f"{spreads} points per workload and "
             f"{100 * (band[1] - band[0]):.1f} for the geometric mean. A speedup that differs "

@@ -42,8 +42,18 @@ WL_DIR       := $(BUILD)/tests/workloads
 ifneq ($(filter-out $(LAYOUTS_KNOWN),$(LAYOUT)),)
 $(error LAYOUT: unknown scheme '$(LAYOUT)'; known: $(LAYOUTS_KNOWN))
 endif
+# Bytes of padding before the kernel's code (make kernel KERNEL_PAD=N, a
+# multiple of 4 up to 65536; 0 by default): every function and datum after
+# the M-mode layer's entry lies N bytes higher, the same kernel placed
+# otherwise in the caches (the OS-support study's noise floor).
+KERNEL_PAD  ?= 0
+ifneq ($(shell echo '$(KERNEL_PAD)' | grep -Eq '^[0-9]+$$' && [ $(KERNEL_PAD) -le 65536 ] && \
+	[ $$(($(KERNEL_PAD) % 4)) -eq 0 ] && echo ok),ok)
+$(error KERNEL_PAD: '$(KERNEL_PAD)' is not a multiple of 4 from 0 to 65536)
+endif
 KOPT_DIR    := $(if $(KERNEL_OPT_SORTED),-$(subst $(space),-,$(KERNEL_OPT_SORTED)))
-KBUILD      := $(BUILD)/kernel$(KOPT_DIR)$(if $(LAYOUT),-layout-$(LAYOUT))
+KBUILD      := $(BUILD)/kernel$(KOPT_DIR)$(if $(LAYOUT),-layout-$(LAYOUT))$(if \
+	       $(filter-out 0,$(KERNEL_PAD)),-pad$(KERNEL_PAD))
 KOPT_DEFS   := $(foreach o,$(KERNEL_OPT_SORTED),-DKOPT_$(shell echo $(o) | tr a-z A-Z))
 SHARED_HOT_ALIGN := $(if $(filter priv,$(KERNEL_OPT)),0x400000,0x1000)
 KERNEL_ELF  := $(KBUILD)/kernel.elf
@@ -128,7 +138,8 @@ sort_guard = true
 endif
 
 kernel_link = $(FW_CC) $(FW_CFLAGS) -T $(KERNEL_LD) $(KLAYOUT_LD_DIR) -Wl,--no-warn-rwx-segments \
-	      -Wl,--defsym=SHARED_HOT_ALIGN=$(SHARED_HOT_ALIGN) -o $@
+	      -Wl,--defsym=SHARED_HOT_ALIGN=$(SHARED_HOT_ALIGN) \
+	      $(if $(filter-out 0,$(KERNEL_PAD)),-Xlinker --defsym=KERNEL_PAD=$(KERNEL_PAD)) -o $@
 
 # first link: an empty symbol table
 $(KBUILD)/ksyms0.S: $(KERNEL_DIR)/ksyms.sh

@@ -5,8 +5,9 @@
 #                            DMA engine off and on) and on QEMU, console output
 #                            compared; part of `make test`
 #   make test-workloads WORKLOADS="shell make"   some of them
-#   make test-kernel-setaside  the boot flags' set-aside of pages; part of
-#                            `make test`
+#   make test-kernel-placement the noise floor's two moves of placement: the
+#                            boot flags' set-aside of pages and a padded
+#                            kernel build; part of `make test`
 # Images are built here, one per workload, so the user's WORKLOAD choice for
 # `make run` is left alone.
 
@@ -59,13 +60,20 @@ test-workloads-opt: $(OSPREY) $(call KERNEL_VARIANT,priv-swpf) $(WORKLOADS:%=$(W
 test-kernel-all: $(OSPREY) ktest-image
 	$(OSPREY) --mode functional --cores 4 --disk $(KTEST_IMG) $(KERNEL_ELF) </dev/null
 
-# The boot flags' set-aside of pages (the study's noise floor moves pages with it).
-.PHONY: test-kernel-setaside
-test-kernel-setaside: $(OSPREY) $(KERNEL_ELF) $(WL_DIR)/shell.img
-	@sh tests/kernel/setaside.sh $(OSPREY) $(KERNEL_ELF) $(WL_DIR)/shell.img \
-		$(BUILD)/tests/kernel/setaside
+# The study's noise floor moves pages (the boot flags' set-aside) and the
+# kernel's code (a padded build); a padded build is made by the pattern rule
+# below (the shortest stem wins over kernel-%).
+PLACEMENT_PAD := 64
+$(BUILD)/kernel-pad%/kernel.elf: FORCE | $(MKFS) $(USER_BINS)
+	@$(MAKE) --no-print-directory kernel KERNEL_PAD=$*
+.PHONY: test-kernel-placement
+test-kernel-placement: $(OSPREY) $(KERNEL_ELF) $(BUILD)/kernel-pad$(PLACEMENT_PAD)/kernel.elf \
+		$(WL_DIR)/shell.img
+	@sh tests/kernel/placement.sh $(OSPREY) $(KERNEL_ELF) \
+		$(BUILD)/kernel-pad$(PLACEMENT_PAD)/kernel.elf $(PLACEMENT_PAD) $(FW_CROSS)nm \
+		$(WL_DIR)/shell.img $(BUILD)/tests/kernel/placement
 .SECONDARY: $(WORKLOADS:%=$(WL_DIR)/%.boot.sh)
-TEST_TARGETS += test-kernel-all test-workloads test-workloads-opt test-kernel-setaside
+TEST_TARGETS += test-kernel-all test-workloads test-workloads-opt test-kernel-placement
 
 # ---- measurements behind the README's support tables (not part of make test)
 #   make measure-dma    the four workloads, DMA engine off and on, 4 harts and 1

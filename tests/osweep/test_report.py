@@ -22,7 +22,9 @@ def results(speedups):
     variants, rows = [], []
     for name, (groups, per_workload) in speedups.items():
         sets = [["mem.jitter", "4"], ["sys.seed", name[-1]]] if "noise" in groups else []
-        variants.append({"name": name, "groups": groups.split(), "area": [], "sets": sets})
+        kernel = [f"KERNEL_PAD={name[-1]}"] if "noise" in groups else []
+        variants.append({"name": name, "groups": groups.split(), "area": [], "sets": sets,
+                         "kernel": kernel})
         for w, s in zip(WORKLOADS, per_workload):
             rows.append({"preset": "default", "variant": name, "workload": w,
                          "groups": groups, "status": "ok", "os_speedup": s,
@@ -89,6 +91,7 @@ class NoiseFloorTest(unittest.TestCase):
         self.assertIn("2 times", text)
         self.assertIn("`mem.jitter` 4", text)
         self.assertIn("`sys.seed` 1, 2", text)
+        self.assertIn("the kernel built otherwise (`KERNEL_PAD=1`, `KERNEL_PAD=2`)", text)
         self.assertIn("w1 2.0, w2 0.7 points", text)
 
     def test_without_reruns_nothing_changes(self):

@@ -5,9 +5,10 @@
     experiments/report.py RESULTS.json OUT_DIR [--area-dir DIR] [--readme README.md]
 
 Variants in group `noise` are the baseline run again with immaterial
-changes (mem.jitter under several seeds): they are no support, and the
-spread of their OS times is the noise floor the report sets every speedup
-beside; speedups within it are marked.
+changes (in os-supports.exp: mem.jitter under several seeds, pages set
+aside at boot, padded kernel builds): they are no support, and the spread of
+their OS times is the noise floor the report sets every speedup beside;
+speedups within it are marked.
 
 Writes OUT_DIR/report.md and three gnuplot plots, each as PNG and SVG:
 speedup (OS-time speedup per variant, geometric mean over the workloads, per
@@ -101,8 +102,9 @@ class Study:
         # the supports' variants (the baseline first), and the noise floor's reruns
         self.noise = [v for v in every if NOISE in self.groups[v]]
         self.variants = [v for v in every if v not in self.noise]
-        self.noise_sets = {v["name"]: v.get("sets", []) for v in doc["variants"]}
-        self.noise_kernels = {v["name"]: v.get("kernel", []) for v in doc["variants"]}
+        # each variant's `set` pairs and `kernel` words (the noise text names the reruns')
+        self.sets = {v["name"]: v.get("sets", []) for v in doc["variants"]}
+        self.kernel_words = {v["name"]: v.get("kernel", []) for v in doc["variants"]}
         # the area entries each variant adds, from the experiment's own list
         self.area_names = {v["name"]: v["area"] for v in doc["variants"]}
         for r in self.rows:
@@ -224,13 +226,13 @@ def noise_text(st, preset):
         return ""
     sets = {}
     for v in st.noise:
-        for k, val in st.noise_sets.get(v, []):
+        for k, val in st.sets.get(v, []):
             sets.setdefault(k, []).append(val)
     how = "; ".join(f"`{k}` " + ", ".join(dict.fromkeys(vals)) for k, vals in sets.items())
     spreads = ", ".join(
         f"{w} {100 * (b[1] - b[0]):.1f}" for w, b in
         ((w, st.noise_band(preset, w)) for w in st.workloads) if b)
-    builds = list(dict.fromkeys(" ".join(st.noise_kernels.get(v, [])) for v in st.noise))
+    builds = list(dict.fromkeys(" ".join(st.kernel_words.get(v, [])) for v in st.noise))
     parts = (["each memory read's latency raised by a few cycles"] if "mem.jitter" in sets
              else []) + (["a few pages set aside by the kernel at boot (the processes' pages "
                           "move)"] if "sys.boot_flags" in sets else []) + (

@@ -158,6 +158,12 @@ $(BENCH_DIR)/bench-%h.elf: $(BENCH_SRC) firmware/bench/link.ld
 	@mkdir -p $(dir $@)
 	$(FW_CC) $(FW_CFLAGS) -DBENCH_HARTS=$* -T firmware/bench/link.ld -o $@ $(BENCH_SRC) $(FW_LIBGCC)
 
+# The compute loop on 4 harts that all compute the same values (bench.c).
+$(BENCH_DIR)/bench-4h-same.elf: $(BENCH_SRC) firmware/bench/link.ld
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -DBENCH_HARTS=4 -DBENCH_SAME_DATA -T firmware/bench/link.ld -o $@ \
+		$(BENCH_SRC) $(FW_LIBGCC)
+
 # The single-hart sieve that runs on QEMU too (sim/bench.sh compares the speeds).
 $(BENCH_DIR)/sieve.elf: firmware/bench/start.S firmware/bench/sieve.c firmware/bench/link.ld
 	@mkdir -p $(dir $@)
@@ -171,7 +177,8 @@ $(BENCH_DIR)/idle.elf: firmware/bench/idle.S firmware/bench/link.ld
 	@mkdir -p $(dir $@)
 	$(FW_CC) $(FW_CFLAGS) -T firmware/bench/link.ld -Wl,--no-warn-rwx-segments -o $@ $<
 
-bench-built: $(OSPREY) $(BENCH_DIR)/bench-1h.elf $(BENCH_DIR)/bench-4h.elf $(BENCH_DIR)/idle.elf \
+bench-built: $(OSPREY) $(BENCH_DIR)/bench-1h.elf $(BENCH_DIR)/bench-4h.elf $(BENCH_DIR)/bench-4h-same.elf \
+	     $(BENCH_DIR)/idle.elf \
 	     $(BENCH_DIR)/sieve.elf $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img \
 	     $(COSIM_OUT)/test_twin_lockstep $(TWIN_DEFAULT)
 	@QEMU="$(QEMU) $(QEMU_FLAGS)" sh sim/bench.sh $(OSPREY) $(BENCH_DIR) $(DEMO_ELF) \

@@ -103,7 +103,23 @@ done
 record compute_1h "functional, compute loop, 1 hart" "M insns/s" "$tmp/compute_1h"
 record compute_4h "functional, compute loop, 4 harts" "M insns/s" "$tmp/compute_4h"
 bench timing_compute_1h "timing, compute loop, 1 hart" --mode timing --cores 1 "$dir/bench-1h.elf"
-bench timing_compute_4h "timing, compute loop, 4 harts" --mode timing --cores 4 "$dir/bench-4h.elf"
+# The compute loop on 4 harts in timing mode, and again with every hart
+# computing the same values (bench-4h-same.elf), in alternation: the ratio is
+# what interleaving four harts whose branches go different ways costs the
+# host's branch prediction (README, Benchmark).
+: >"$tmp/timing_compute_4h"
+: >"$tmp/timing_same_4h"
+i=0
+while [ $i -lt "$runs" ]; do
+	run_once timing_compute_4h "timing, compute loop, 4 harts" mips --mode timing --cores 4 \
+		"$dir/bench-4h.elf"
+	run_once timing_same_4h "timing, compute loop, 4 harts, the same data" mips --mode timing \
+		--cores 4 "$dir/bench-4h-same.elf"
+	i=$((i + 1))
+done
+record timing_compute_4h "timing, compute loop, 4 harts" "M insns/s" "$tmp/timing_compute_4h"
+record timing_same_4h "timing, compute loop, 4 harts, the same data" "M insns/s" \
+	"$tmp/timing_same_4h"
 bench demo_4h "functional, demo, 4 harts" --mode functional --cores 4 "$demo"
 bench timing_demo_4h "timing, demo, 4 harts" --mode timing --cores 4 "$demo"
 bench shell_4h "functional, kernel shell workload" --mode functional --cores 4 \
@@ -158,6 +174,8 @@ ratio "timing-mode slowdown, compute loop, 4 harts" compute_4h timing_compute_4h
 ratio "timing-mode slowdown, demo, 4 harts" demo_4h timing_demo_4h
 ratio "timing-mode slowdown, kernel shell workload" shell_4h timing_shell_4h
 ratio "functional, 4 harts over 1 hart (compute loop)" compute_4h compute_1h
+ratio "timing, compute loop, 4 harts: the same data over different" timing_same_4h \
+	timing_compute_4h
 
 # The reference: QEMU on the same sieve ELF. QEMU prints no instruction count,
 # so osprey's (the program's, identical on both) divides QEMU's host time.

@@ -54,6 +54,7 @@ static inline void buffer_store(struct core *c, uint32_t pa, int size, uint32_t 
 	e->mode = c->mode;
 	if (c->sel_update && update)
 		e->need = L1_UPDATE;
+	ifetch_stored(&c->fu, pa, size);
 }
 
 /* The hart's store hook: its step retired a store, the instruction in progress (c->pk). */
@@ -134,6 +135,7 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	c->charged[STALL_IDLE] = &c->stats.idle;
 	ifetch_init(&c->fu, l1i, cfg, &c->mode, mm);
 	wbuf_init(&c->wb, cfg->core.wb_entries);
+	c->fu.wb = &c->wb;
 	l1i->wake = wake_from_l1;
 	l1i->wake_ctx = c;
 	l1d->wake = wake_from_l1;
@@ -593,6 +595,11 @@ static __attribute__((noinline)) int step(struct core *c, uint64_t now)
 		if (pk->fetch_fault)
 			goto run;
 	}
+	if (wbuf_fetch_waits(&c->wb, pk->fetch_pa)) {
+		/* Its word is a buffered store's: fetched again once that drains. */
+		c->have_pk = PK_NONE;
+		return sleep_on(c, now, STALL_WB);
+	}
 
 	c->guard_en = pk->guard_en;
 	if (ifetch_get(&c->fu, pk->fetch_pa, pk->guard_en, now) != FETCH_READY) {
@@ -767,6 +774,13 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	} else {
 		return -1;
 	}
+	/*
+	 * Outside the fetch unit's fast range (which never holds a word a
+	 * buffered store will change), a word the hart read before its store
+	 * drained: step waits for the store.
+	 */
+	if (!ifetch_fast_ready(&c->fu, fetch_pa) && !taken && wbuf_fetch_waits(&c->wb, fetch_pa))
+		return -1;
 	c->guard_en = guard_en;
 	if (ifetch_get(&c->fu, fetch_pa, guard_en, now) != FETCH_READY) {
 		if (!taken)

@@ -61,6 +61,8 @@ static void fast_range(struct ifetch *f)
 	f->fast_base = u->q.cur << u->line_shift;
 	f->fast_len = u->q.cur_state != FL_READY || f->fast_off ? 0
 		      : u->q.next_state != FL_NONE ? u->p.line_bytes : u->ahead_from;
+	if (f->wb && f->fast_len && wbuf_range_buffered(f->wb, f->fast_base, f->fast_len))
+		f->fast_len = 0;	/* a buffered store will change a word of it */
 }
 
 /* The unit's step for fetch_enters_ahead, written out: its evaluation and clock edge. */

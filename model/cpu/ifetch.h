@@ -26,6 +26,7 @@
 #include "cpu/fetch.h"
 #include "mem/l1.h"
 #include "mem/memmap.h"
+#include "mem/wbuf.h"
 #include "sys/stats.h"
 #include "sys/tap.h"
 
@@ -54,6 +55,14 @@ struct ifetch {
 	 */
 	uint32_t fast_base, fast_len;
 	int fast_off;
+	/*
+	 * The core's write buffer, or NULL: the fast range never holds a word
+	 * a buffered store will change (fast_range leaves such a line out,
+	 * ifetch_stored cuts the range), so that the pipeline, which reads an
+	 * instruction's word when it fetches it, looks for such stores only
+	 * outside the range (wbuf_fetch_waits).
+	 */
+	const struct wbuf *wb;
 };
 
 void ifetch_init(struct ifetch *f, struct l1 *l1i, const struct config *cfg, const uint8_t *mode,
@@ -66,6 +75,19 @@ enum fetch_result {
 
 enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now);
 
+/* The instruction at @pa is ready with nothing for the unit to do (the common case). */
+static inline int ifetch_fast_ready(const struct ifetch *f, uint32_t pa)
+{
+	return pa - f->fast_base < f->fast_len;
+}
+
+/* A store of @size bytes at @pa went into the write buffer: the fast range leaves it out. */
+static inline void ifetch_stored(struct ifetch *f, uint32_t pa, int size)
+{
+	if (pa < f->fast_base + f->fast_len && f->fast_base < pa + (uint32_t)size)
+		f->fast_len = 0;
+}
+
 /*
  * The pipeline wants the instruction at physical address @pa at @now;
  * @guard_en: guarded prefetching is on for its code page.
@@ -73,7 +95,7 @@ enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint
 static inline enum fetch_result ifetch_get(struct ifetch *f, uint32_t pa, int guard_en,
 					   uint64_t now)
 {
-	if (__builtin_expect(pa - f->fast_base < f->fast_len, 1))
+	if (__builtin_expect(ifetch_fast_ready(f, pa), 1))
 		return FETCH_READY;
 	return ifetch_cycle(f, pa, guard_en, now);
 }

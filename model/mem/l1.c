@@ -281,6 +281,21 @@ static int forget_taken(struct l1 *c, uint32_t line, int write)
 }
 
 /*
+ * A new fill of @line: what a snoop took from an older fill of it is
+ * forgotten, so that the next snoop notes what this fill gives (a read's
+ * fill noted unowned would otherwise refuse a later store's replay the
+ * owned fill it came for, at every fill, for ever).
+ */
+static void refilled(struct l1 *c, uint32_t line)
+{
+	for (uint32_t i = 0; i < c->ntaken; i++)
+		if (c->taken[i].line == line) {
+			c->taken[i] = c->taken[--c->ntaken];
+			return;
+		}
+}
+
+/*
  * A snoop takes line @l from the cache, or its ownership: a replay still to
  * come for it will use the fill's data (struct l1, taken).
  */
@@ -568,6 +583,8 @@ void l1_install(struct l1 *c, uint32_t line, uint64_t now)
 {
 	c->now = now;
 	side_resolved(c, line);
+	if (c->ntaken)
+		refilled(c, line);
 	place(c, line, LINE_S);		/* if absent */
 	c->stats.side_hits.v[*c->mode]++;
 	if (c->wake)
@@ -589,6 +606,22 @@ void l1_send_miss(struct l1 *c, uint32_t line, uint64_t now)
 		c->wake(c->wake_ctx, now);	/* no MSHR: the fetch asks again */
 }
 
+/*
+ * Would a fill of @line evict a line whose replay has yet to come? The
+ * controller unit's own choice of victim, looked at without changing it. A
+ * prefetch does not take that line: with a cache of few ways and a core
+ * slower than the machine, the prefetches a miss starts would evict its
+ * line before the core's next edge, at every miss, for ever.
+ */
+static int evicts_replay(struct l1 *c, uint32_t line)
+{
+	struct l1i_in in = { .op = L1I_FILL, .line = line };
+	struct l1i_out out;
+
+	l1i_eval(&c->ctl, &in, &out);
+	return out.victim_valid && l1i_replay_waits(&c->ctl, out.victim_line);
+}
+
 /* A prefetch's line arrives. */
 static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, enum line_state state,
 		    uint64_t now)
@@ -600,6 +633,8 @@ static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, enum lin
 	if (keeps_fills(c, src) && !demand)
 		return;		/* its prefetcher holds it (l1_fill told it) */
 	if (demand) {
+		if (c->ntaken)
+			refilled(c, line);
 		/* Late: the demand access waits for it, so it goes straight in, used. */
 		struct l1i_in in = { .replay_new = 1 };
 
@@ -619,6 +654,10 @@ static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, enum lin
 			c->pfs[l->flags].useless.v[*c->mode]++;
 		carray_fill(&c->pbuf, l, line, LINE_S);
 	} else {
+		if (c->ctl.nreplay && evicts_replay(c, line)) {
+			c->pfs[src].useless.v[*c->mode]++;	/* dropped, unused */
+			return;
+		}
 		l = place(c, line, state);
 		l->prefetched = 1;
 	}
@@ -647,6 +686,8 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 	}
 	if (pm)
 		pm->valid = 0;	/* a demand miss brought the same line: one fill serves both */
+	if (c->ntaken)
+		refilled(c, line);
 	if (m)
 		c->filled_at = now;	/* a fill for a replay (fill_op frees the MSHR) */
 	if (!fill_op(c, &in, line, state)) {

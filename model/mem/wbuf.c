@@ -19,6 +19,8 @@ struct wbuf_entry *wbuf_push(struct wbuf *w, uint32_t pa, int size, uint32_t val
 				  .need = 1 /* L1_WRITE */ };
 	w->count++;
 	w->ready = !w->waiting;
+	if (w->npages[(pa >> 12) & 63]++ == 0)
+		w->pages |= 1ull << ((pa >> 12) & 63);
 	return e;
 }
 
@@ -29,6 +31,10 @@ struct wbuf_entry *wbuf_head(struct wbuf *w)
 
 void wbuf_pop(struct wbuf *w)
 {
+	uint32_t pa = w->e[w->head].pa;
+
+	if (--w->npages[(pa >> 12) & 63] == 0)
+		w->pages &= ~(1ull << ((pa >> 12) & 63));
 	w->head = (w->head + 1) % WBUF_MAX;
 	w->count--;
 	w->waiting = 0;

@@ -32,6 +32,14 @@ struct wbuf {
 	 * core asks it every cycle.
 	 */
 	uint8_t ready;
+	/*
+	 * Bit (pa / 4096) % 64 set while a buffered store's address has it
+	 * (npages: how many): a filter the instruction fetch tests before the
+	 * exact look (wbuf_fetch_waits, wbuf_range_buffered), code and the
+	 * data stored to lying mostly in different pages.
+	 */
+	uint64_t pages;
+	uint8_t npages[64];
 };
 
 void wbuf_init(struct wbuf *w, uint32_t entries);
@@ -63,5 +71,30 @@ void wbuf_pop(struct wbuf *w);
 
 /* True when a buffered store overlaps [pa, pa + size). */
 int wbuf_overlaps(const struct wbuf *w, uint32_t pa, int size);
+
+/* True when a buffered store may lie in @pa's page (a filter: no store there when 0). */
+static inline int wbuf_page_may_hold(const struct wbuf *w, uint32_t pa)
+{
+	return w->pages >> ((pa >> 12) & 63) & 1;
+}
+
+/*
+ * True when a buffered store overlaps [pa, pa + len), a range within one
+ * page: the fetch unit leaves it out of its fast range.
+ */
+static inline int wbuf_range_buffered(const struct wbuf *w, uint32_t pa, uint32_t len)
+{
+	return wbuf_page_may_hold(w, pa) && wbuf_overlaps(w, pa, (int)len);
+}
+
+/*
+ * True when a buffered store overlaps the instruction word at @pa: its
+ * fetch waits for the store to drain, so that a hart runs what it stored
+ * into its code, as in functional mode.
+ */
+static inline int wbuf_fetch_waits(const struct wbuf *w, uint32_t pa)
+{
+	return wbuf_range_buffered(w, pa, 4);
+}
 
 #endif

@@ -72,8 +72,20 @@ int main(uint32_t h)
 		printf("self IPI taken: %u, msip now %u\n", self_irq, clint_msip(0));
 		clint_set_msip(1, 1);	/* start the token */
 	}
-	while (!done)
+	/*
+	 * Look at done with interrupts off, then wait: an IPI that comes after
+	 * the look is pending, so the WFI returns at once and it is taken when
+	 * they are on again. (Looking with them on, an IPI taken between the
+	 * look and the WFI, whose handler set done, left hart 0 in the WFI for
+	 * ever: a quantum of 143 or 144 cycles in functional mode had it.)
+	 */
+	for (;;) {
+		csr_clear(mstatus, MSTATUS_MIE);
+		if (done)
+			break;
 		wfi();
+		csr_set(mstatus, MSTATUS_MIE);
+	}
 	if (h == 0) {	/* wake the others from wfi so they see done */
 		for (uint32_t i = 1; i < n; i++)
 			clint_set_msip(i, 1);

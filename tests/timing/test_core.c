@@ -485,6 +485,37 @@ static void test_core_load_of_a_buffered_store_waits_for_it_to_drain(void **stat
 	ct_free(x);
 }
 
+/*
+ * A store into the code two instructions ahead, its line not owned by the
+ * L1D: that fetch waits for the store to drain and runs the new word, as in
+ * functional mode (without the wait it ran the old word whenever the drain
+ * was slow).
+ */
+static void test_core_fetch_of_a_buffered_store_waits_for_it_to_drain(void **state)
+{
+	struct ct *x = ct_new(*state, NULL);
+	const struct config *c = &x->cfg;
+	uint64_t waited;
+
+	hart_set_reg(x->r->h, 1, CODE + 8);
+	hart_set_reg(x->r->h, 2, ADDI(5, 0, 7));
+	put(x, 0, SW(2, 1, 0));
+	put(x, 1, NOP);
+	put(x, 2, ADDI(5, 0, 1));	/* the word the store replaces */
+	put(x, 3, NOP);
+	warm_code(x, 4);
+	run(x, 4);
+	assert_int_equal(gap(x, 1), 1);
+	/* the store drains from the cycle after it retired, once its line is owned */
+	assert_int_equal(x->retire[2], x->retire[0] + 1 + c->l1d.latency + c->l2.latency);
+	waited = gap(x, 2) - 1;
+	assert_int_equal(CD(x, stall_wb), waited);
+	assert_int_equal(all_stalls(x), waited);
+	assert_int_equal(hart_reg(x->r->h, 5), 7);	/* the new word ran */
+	assert_int_equal(gap(x, 3), 1);
+	ct_free(x);
+}
+
 /* Runs @n cycles in which nothing may retire. */
 static void run_idle(struct ct *x, int n)
 {
@@ -631,6 +662,7 @@ int main(void)
 		RIG_TEST(test_core_dtlb_miss_costs_its_page_walk_reads),
 		RIG_TEST(test_core_full_write_buffer_stalls_the_next_store),
 		RIG_TEST(test_core_load_of_a_buffered_store_waits_for_it_to_drain),
+		RIG_TEST(test_core_fetch_of_a_buffered_store_waits_for_it_to_drain),
 		RIG_TEST(test_core_write_buffer_drains_while_execute_is_busy),
 		RIG_TEST(test_core_wfi_sleeps_until_an_enabled_interrupt_line_rises),
 		RIG_TEST(test_core_lr_takes_its_line_owned_and_holds_it_until_the_sc),

@@ -288,11 +288,8 @@ static int forget_taken(struct l1 *c, uint32_t line, int write)
  */
 static void refilled(struct l1 *c, uint32_t line)
 {
-	for (uint32_t i = 0; i < c->ntaken; i++)
-		if (c->taken[i].line == line) {
-			c->taken[i] = c->taken[--c->ntaken];
-			return;
-		}
+	if (c->ntaken)
+		forget_taken(c, line, 0);
 }
 
 /*
@@ -583,8 +580,7 @@ void l1_install(struct l1 *c, uint32_t line, uint64_t now)
 {
 	c->now = now;
 	side_resolved(c, line);
-	if (c->ntaken)
-		refilled(c, line);
+	refilled(c, line);
 	place(c, line, LINE_S);		/* if absent */
 	c->stats.side_hits.v[*c->mode]++;
 	if (c->wake)
@@ -633,11 +629,10 @@ static void pf_fill(struct l1 *c, struct l1_pf_mshr *pm, uint32_t line, enum lin
 	if (keeps_fills(c, src) && !demand)
 		return;		/* its prefetcher holds it (l1_fill told it) */
 	if (demand) {
-		if (c->ntaken)
-			refilled(c, line);
 		/* Late: the demand access waits for it, so it goes straight in, used. */
 		struct l1i_in in = { .replay_new = 1 };
 
+		refilled(c, line);
 		if (!fill_op(c, &in, line, state))
 			return;		/* present already */
 		c->filled_at = now;
@@ -686,8 +681,7 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now)
 	}
 	if (pm)
 		pm->valid = 0;	/* a demand miss brought the same line: one fill serves both */
-	if (c->ntaken)
-		refilled(c, line);
+	refilled(c, line);
 	if (m)
 		c->filled_at = now;	/* a fill for a replay (fill_op frees the MSHR) */
 	if (!fill_op(c, &in, line, state)) {

@@ -154,15 +154,17 @@ test-built: $(TEST_TARGETS)
 BENCH_DIR := $(BUILD)/firmware/bench
 BENCH_SRC := firmware/bench/start.S firmware/bench/bench.c
 
+# bench_cc DEFINES: the compute loop built into $@ with DEFINES
+bench_cc = $(FW_CC) $(FW_CFLAGS) $(1) -T firmware/bench/link.ld -o $@ $(BENCH_SRC) $(FW_LIBGCC)
+
 $(BENCH_DIR)/bench-%h.elf: $(BENCH_SRC) firmware/bench/link.ld
 	@mkdir -p $(dir $@)
-	$(FW_CC) $(FW_CFLAGS) -DBENCH_HARTS=$* -T firmware/bench/link.ld -o $@ $(BENCH_SRC) $(FW_LIBGCC)
+	$(call bench_cc,-DBENCH_HARTS=$*)
 
 # The compute loop on 4 harts that all compute the same values (bench.c).
 $(BENCH_DIR)/bench-4h-same.elf: $(BENCH_SRC) firmware/bench/link.ld
 	@mkdir -p $(dir $@)
-	$(FW_CC) $(FW_CFLAGS) -DBENCH_HARTS=4 -DBENCH_SAME_DATA -T firmware/bench/link.ld -o $@ \
-		$(BENCH_SRC) $(FW_LIBGCC)
+	$(call bench_cc,-DBENCH_HARTS=4 -DBENCH_SAME_DATA=1)
 
 # The single-hart sieve that runs on QEMU too (sim/bench.sh compares the speeds).
 $(BENCH_DIR)/sieve.elf: firmware/bench/start.S firmware/bench/sieve.c firmware/bench/link.ld

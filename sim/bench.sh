@@ -88,38 +88,36 @@ bench() {
 	measure "$key" "$label" "M insns/s" mips "$@"
 }
 
+# alternate MODE KEY_A LABEL_A CORES_A ELF_A KEY_B LABEL_B CORES_B ELF_B:
+# two compute-loop figures (M insns/s) from runs made in alternation, so that
+# their ratio compares runs made under the same load of the machine
+alternate() {
+	mode=$1
+	shift
+	: >"$tmp/$1"
+	: >"$tmp/$5"
+	i=0
+	while [ $i -lt "$runs" ]; do
+		run_once "$1" "$2" mips --mode "$mode" --cores "$3" "$4"
+		run_once "$5" "$6" mips --mode "$mode" --cores "$7" "$8"
+		i=$((i + 1))
+	done
+	record "$1" "$2" "M insns/s" "$tmp/$1"
+	record "$5" "$6" "M insns/s" "$tmp/$5"
+}
+
 echo "osprey bench on $(nproc) host cores ($(uname -m)), best and median of $runs runs each${cpu:+, every run on host CPU $cpu}"
 bench sieve_1h "functional, sieve, 1 hart" --mode functional --cores 1 "$dir/sieve.elf"
-# The compute loop on 1 hart and on 4 in alternation, so that the ratio of
-# the two compares runs made under the same load of the machine.
-: >"$tmp/compute_1h"
-: >"$tmp/compute_4h"
-i=0
-while [ $i -lt "$runs" ]; do
-	run_once compute_1h "compute loop, 1 hart" mips --mode functional --cores 1 "$dir/bench-1h.elf"
-	run_once compute_4h "compute loop, 4 harts" mips --mode functional --cores 4 "$dir/bench-4h.elf"
-	i=$((i + 1))
-done
-record compute_1h "functional, compute loop, 1 hart" "M insns/s" "$tmp/compute_1h"
-record compute_4h "functional, compute loop, 4 harts" "M insns/s" "$tmp/compute_4h"
+# The compute loop on 1 hart and on 4.
+alternate functional compute_1h "functional, compute loop, 1 hart" 1 "$dir/bench-1h.elf" \
+	compute_4h "functional, compute loop, 4 harts" 4 "$dir/bench-4h.elf"
 bench timing_compute_1h "timing, compute loop, 1 hart" --mode timing --cores 1 "$dir/bench-1h.elf"
 # The compute loop on 4 harts in timing mode, and again with every hart
-# computing the same values (bench-4h-same.elf), in alternation: the ratio is
-# what interleaving four harts whose branches go different ways costs the
-# host's branch prediction (README, Benchmark).
-: >"$tmp/timing_compute_4h"
-: >"$tmp/timing_same_4h"
-i=0
-while [ $i -lt "$runs" ]; do
-	run_once timing_compute_4h "timing, compute loop, 4 harts" mips --mode timing --cores 4 \
-		"$dir/bench-4h.elf"
-	run_once timing_same_4h "timing, compute loop, 4 harts, the same data" mips --mode timing \
-		--cores 4 "$dir/bench-4h-same.elf"
-	i=$((i + 1))
-done
-record timing_compute_4h "timing, compute loop, 4 harts" "M insns/s" "$tmp/timing_compute_4h"
-record timing_same_4h "timing, compute loop, 4 harts, the same data" "M insns/s" \
-	"$tmp/timing_same_4h"
+# computing the same values (bench-4h-same.elf): the ratio is what
+# interleaving four harts whose branches go different ways costs the host's
+# branch prediction (README, Benchmark).
+alternate timing timing_compute_4h "timing, compute loop, 4 harts" 4 "$dir/bench-4h.elf" \
+	timing_same_4h "timing, compute loop, 4 harts, the same data" 4 "$dir/bench-4h-same.elf"
 bench demo_4h "functional, demo, 4 harts" --mode functional --cores 4 "$demo"
 bench timing_demo_4h "timing, demo, 4 harts" --mode timing --cores 4 "$demo"
 bench shell_4h "functional, kernel shell workload" --mode functional --cores 4 \

@@ -4,12 +4,16 @@
  * arithmetic, multiplies, loads, stores and branches over its own 4 KiB
  * array, then hart 0 waits for all harts and passes through the finisher.
  * The instruction count does not depend on timing, so MIPS figures compare.
- * Built with BENCH_SAME_DATA, every hart computes the same values (its own
+ * Built with BENCH_SAME_DATA=1, every hart computes the same values (its own
  * array, the same contents): its branches go the same way as the others',
  * so a simulator that interleaves the harts sees the same decisions once
  * per hart in a row (make bench's measure of what interleaving costs it).
  */
 #include <stdint.h>
+
+#ifndef BENCH_SAME_DATA
+#define BENCH_SAME_DATA 0	/* 1: every hart computes the same values */
+#endif
 
 #define FINISHER ((volatile uint32_t *)0x00100000)
 #define WORDS 1024
@@ -27,11 +31,7 @@ static uint32_t nharts(void)
 
 void bench_main(uint32_t hart)
 {
-#ifdef BENCH_SAME_DATA
-	uint32_t *a = data[hart], acc = 1;
-#else
-	uint32_t *a = data[hart], acc = hart + 1;
-#endif
+	uint32_t *a = data[hart], acc = BENCH_SAME_DATA ? 1 : hart + 1;
 
 	if (hart >= nharts())
 		return;

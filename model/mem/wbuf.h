@@ -72,19 +72,14 @@ void wbuf_pop(struct wbuf *w);
 /* True when a buffered store overlaps [pa, pa + size). */
 int wbuf_overlaps(const struct wbuf *w, uint32_t pa, int size);
 
-/* True when a buffered store may lie in @pa's page (a filter: no store there when 0). */
-static inline int wbuf_page_may_hold(const struct wbuf *w, uint32_t pa)
-{
-	return w->pages >> ((pa >> 12) & 63) & 1;
-}
-
 /*
  * True when a buffered store overlaps [pa, pa + len), a range within one
- * page: the fetch unit leaves it out of its fast range.
+ * page (the fetch unit leaves it out of its fast range); the page filter
+ * spares most calls the search.
  */
 static inline int wbuf_range_buffered(const struct wbuf *w, uint32_t pa, uint32_t len)
 {
-	return wbuf_page_may_hold(w, pa) && wbuf_overlaps(w, pa, (int)len);
+	return (w->pages >> ((pa >> 12) & 63) & 1) && wbuf_overlaps(w, pa, (int)len);
 }
 
 /*

@@ -95,6 +95,7 @@ include tests/coherence/coherence.mk
 include tests/sweep/sweep.mk
 include tests/dma/dma.mk
 include tests/quanta/quanta.mk
+include tests/ahead/ahead.mk
 include sim/area/area.mk
 include sim/sweep/sweep.mk
 include tests/osweep/osweep.mk

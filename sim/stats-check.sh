@@ -4,11 +4,12 @@
 # and functional: the demo, the kernel's shell workload for a slice of
 # instructions, the compute loop; a fast-forward) with --stats, and compares
 # the console output and the statistics JSON byte for byte, less the fields
-# the old build does not write: sys.quantum, sys.boot_flags, core.speeds,
+# the old build does not write: sys.quantum, sys.run_ahead, sys.boot_flags, core.speeds,
 # core.kinds and the small core's keys (small.*), the L1D stride
 # prefetcher's key (dpf.stride) and counters (dpf_stride.*), mem.jitter; and the
 # hart.decode_* counters, which count the simulator's own decoded-instruction
-# cache, not the model (and changed meaning when the harts came to share it)
+# cache, not the model (and changed meaning when the harts came to share it),
+# and core.ran_ahead, the instructions it ran ahead of the other cores' turns
 # (their blocks are dropped; commas at line ends, which depend on what
 # follows, are not compared).
 # Usage: sim/stats-check.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE COMPUTE_ELF
@@ -20,8 +21,8 @@ quantum1=${QUANTUM1-"--set sys.quantum=1"}
 
 # strip JSON: the statistics less what only the new build writes
 strip() {
-	awk -v blocks='(hart|total)[.]decode_[a-z]+|dpf_stride[.][a-z_]+' \
-	    -v keys='sys[.]quantum|sys[.]boot_flags|core[.]speeds|core[.]kinds|small[.][a-z0-9_.]+|dpf[.]stride|mem[.]jitter' \
+	awk -v blocks='(hart|total)[.]decode_[a-z]+|core[.]ran_ahead|dpf_stride[.][a-z_]+' \
+	    -v keys='sys[.]quantum|sys[.]run_ahead|sys[.]boot_flags|core[.]speeds|core[.]kinds|small[.][a-z0-9_.]+|dpf[.]stride|mem[.]jitter' \
 	    -f "$(dirname "$0")/stats-strip.awk" "$1"
 }
 tmp=$(mktemp -d)

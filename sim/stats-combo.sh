@@ -6,27 +6,41 @@
 # new build; console output, exit status, --stats and (when drawn) --profile
 # compared byte for byte, less the decoded-instruction cache's counters
 # (hart.decode_*), which count the simulator's own cache, not the model, and
-# changed meaning when the harts came to share it; and the keys mem.jitter,
+# changed meaning when the harts came to share it, and core.ran_ahead (the
+# instructions run ahead of the other cores' turns, likewise the
+# simulator's); and the keys mem.jitter,
 # which an older build does not write, and sys.quantum, whose default an
 # older build may have had another value of (functional mode's: these runs
 # are timing ones). Commas at line ends, which depend on what follows, are
 # not compared. A failing configuration is printed whole.
-# Usage: sim/stats-combo.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE N SEED
+#
+# With FOCUS `ahead` (`make ahead-check`), OLD is NEW itself with
+# sys.run_ahead=off: running ahead must change nothing, and the check fails
+# too if no run ran anything ahead (core.ran_ahead), or one with it off
+# did. The draws then
+# leave out the prefetchers and mostly the DMA engine, under which no core
+# runs ahead, and draw the device latency, which bounds how far one does;
+# the programs drawn include EXTRA_ELF (tests/ahead/spin_ipi.c: an interrupt
+# into a loop a core runs ahead).
+# Usage: sim/stats-combo.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE N SEED [FOCUS EXTRA_ELF]
 set -u
-old=$1 new=$2 demo=$3 kernel=$4 shell_img=$5 n=$6 seed=$7
+old=$1 new=$2 demo=$3 kernel=$4 shell_img=$5 n=$6 seed=$7 focus=${8:-builds} extra_elf=${9:-}
+old_opts=
+[ "$focus" = ahead ] && old_opts="--set sys.run_ahead=off"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # model_stats JSON: the statistics less the decoded-instruction cache's counters
 # and the keys an older build may write otherwise or not at all
 model_stats() {
-	awk -v blocks='(hart|total)[.]decode_[a-z]+' -v keys='mem[.]jitter|sys[.]quantum' \
+	awk -v blocks='(hart|total)[.]decode_[a-z]+|core[.]ran_ahead' \
+	    -v keys='mem[.]jitter|sys[.]quantum|sys[.]run_ahead' \
 	    -f "$(dirname "$0")/stats-strip.awk" "$1"
 }
 
 # One line per run: the options, drawn from each key's valid values. Lists of
 # per-core values (core.speeds, core.kinds) have one entry per core.
-awk -v n="$n" -v seed="$seed" '
+awk -v n="$n" -v seed="$seed" -v ahead="$([ "$focus" = ahead ] && echo 1)" '
 function pick(s,   a, k) { k = split(s, a, " "); return a[int(rand() * k) + 1] }
 function per_core(s, cores,   a, k, i, out) {
 	k = split(s, a, " ")
@@ -41,12 +55,18 @@ BEGIN {
 		cores = pick("1 2 4 4 8")
 		o = "--preset " pick("default modern") " --cores " cores
 		o = o " --set core.bpred=" pick("static-nt btfn bimodal")
-		o = o " --set pf.nextline=" pick("off off always on-miss tagged")
-		o = o " --set pf.guarded=" pick("off off miss tagged")
-		o = o " --set sbuf.count=" pick("0 0 2 4")
-		o = o " --set dpf.stride=" pick("0 0 4")
+		if (ahead) {
+			o = o " --set dma.enabled=" pick("off off off on")
+			o = o " --set mem.mmio_latency=" pick("0 1 3 20 20 100")
+			o = o " --set mem.latency=" pick("5 40 40 160")
+		} else {
+			o = o " --set pf.nextline=" pick("off off always on-miss tagged")
+			o = o " --set pf.guarded=" pick("off off miss tagged")
+			o = o " --set sbuf.count=" pick("0 0 2 4")
+			o = o " --set dpf.stride=" pick("0 0 4")
+			o = o " --set dma.enabled=" pick("off on")
+		}
 		o = o " --set coh.selective_update=" pick("off on")
-		o = o " --set dma.enabled=" pick("off on")
 		o = o " --set core.speeds=" pick("1 1 2 mixed")
 		sub(/mixed/, per_core("1 2", cores), o)
 		o = o " --set core.kinds=" pick("big big mixed")
@@ -58,13 +78,21 @@ BEGIN {
 		o = o " --set core.load_use=" pick("0 1 2")
 		o = o " --set sys.sharing=" pick("off off on")
 		o = o " " pick("- - profile")
-		o = o " " pick("demo kernel:3000000 kernel:8000000")
+		o = o " " pick(ahead ? "demo kernel:3000000 kernel:8000000 extra extra" \
+				     : "demo kernel:3000000 kernel:8000000")
 		print o
 	}
 }' >"$tmp/runs"
 
+# ran_ahead JSON: the machine's total of core.ran_ahead (0 without one)
+ran_ahead() {
+	awk '/"core[.]ran_ahead": [{]/ { on = 1 } on && /"total"/ { t = $2; on = 0 }
+	     END { print t + 0 }' "$1"
+}
+
 pass=0
 fail=0
+engaged=0
 while read -r line; do
 	set -- $line
 	eval "prog=\${$#}"
@@ -76,6 +104,7 @@ while read -r line; do
 	case $prog in
 	demo) args=$demo ;;
 	kernel:*) args="--max-insns ${prog#kernel:} --disk $shell_img $kernel" ;;
+	extra) args=$extra_elf ;;
 	esac
 	for b in old new; do
 		eval bin=\$$b
@@ -83,6 +112,7 @@ while read -r line; do
 		[ $profile = 1 ] && extra="--profile $tmp/$b.prof"
 		rm -f "$tmp/$b.json" "$tmp/$b.cmp" "$tmp/$b.prof"
 		# shellcheck disable=SC2086
+		[ $b = old ] && extra="$extra $old_opts"
 		"$bin" -q --mode timing $opts $extra --stats "$tmp/$b.json" $args </dev/null \
 			>"$tmp/$b.out" 2>&1
 		echo "exit $?" >>"$tmp/$b.out"
@@ -92,9 +122,14 @@ while read -r line; do
 		echo "stats-combo: invalid configuration drawn (a bug of this script): $line" >&2
 		head -1 "$tmp/old.out" >&2
 		fail=$((fail + 1))
+	elif [ "$focus" = ahead ] && [ -f "$tmp/old.json" ] && [ "$(ran_ahead "$tmp/old.json")" != 0 ]; then
+		echo "FAIL (instructions ran ahead with sys.run_ahead=off) $line"
+		fail=$((fail + 1))
 	elif cmp -s "$tmp/old.out" "$tmp/new.out" && cmp -s "$tmp/old.cmp" "$tmp/new.cmp" &&
 	     { [ $profile = 0 ] || cmp -s "$tmp/old.prof" "$tmp/new.prof"; }; then
 		pass=$((pass + 1))
+		[ -f "$tmp/new.json" ] && [ "$(ran_ahead "$tmp/new.json")" != 0 ] &&
+			engaged=$((engaged + 1))
 	else
 		echo "FAIL $line"
 		diff "$tmp/old.out" "$tmp/new.out" | head -10
@@ -102,5 +137,10 @@ while read -r line; do
 		fail=$((fail + 1))
 	fi
 done <"$tmp/runs"
-echo "stats-combo (seed $seed): $pass passed, $fail failed"
-[ $fail = 0 ]
+if [ "$focus" = ahead ]; then
+	echo "stats-combo ($focus, seed $seed): $pass passed, $fail failed; $engaged ran instructions ahead"
+	[ $fail = 0 ] && [ $engaged -gt 0 ]
+else
+	echo "stats-combo ($focus, seed $seed): $pass passed, $fail failed"
+	[ $fail = 0 ]
+fi

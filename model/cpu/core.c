@@ -24,7 +24,7 @@ const struct stat_field core_stat_fields[] = {
 	STAT(struct core_stats, loads), STAT(struct core_stats, stores),
 	STAT(struct core_stats, atomics), STAT(struct core_stats, mmio),
 	STAT(struct core_stats, prefetches), STAT(struct core_stats, prefetch_no_translation),
-	STAT(struct core_stats, prefetch_no_mshr),
+	STAT(struct core_stats, prefetch_no_mshr), STAT(struct core_stats, ran_ahead),
 };
 const int core_stat_nfields = sizeof(core_stat_fields) / sizeof(core_stat_fields[0]);
 
@@ -121,6 +121,8 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	c->cfg.load_use *= ratio;
 	c->cfg.serialize *= ratio;
 	c->mmio_latency = cfg->mem.mmio_latency;
+	if (index == 0 || c->mmio_latency < sched->mmio_latency_min)
+		sched->mmio_latency_min = c->mmio_latency;
 	c->sel_update = cfg->coh.selective_update != 0;
 	c->mode = stat_mode(hart_priv(h));
 	for (int i = 0; i < STALL_CAUSES; i++)
@@ -565,6 +567,15 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 	struct hart *h = c->hart;
 	int m = issue(c, now);
 
+	if (c->mmio_waited) {
+		/*
+		 * A device access performs (or traps): it may raise or lower an
+		 * interrupt line, start the DMA engine or stop the run, so no core
+		 * runs ahead for the rest of the machine's run of cycles.
+		 */
+		c->sched->mmio_waiting &= ~c->sched_bit;
+		c->sched->ahead_limit = 0;
+	}
 	if (pk->cls == IC_CSR || pk->irq || pk->fetch_fault || hart_in_wfi(h))
 		sync_hart(c);	/* it may read the counters, or run hart_step's full path */
 	return finish(c, now, hart_step_peeked(h, pk), m, 0, &pk->timing, pk->pc);
@@ -627,6 +638,7 @@ static __attribute__((noinline)) int step(struct core *c, uint64_t now)
 		if (pk->mmio) {
 			if (!c->mmio_waited) {
 				c->mmio_waited = 1;
+				c->sched->mmio_waiting |= c->sched_bit;	/* no core runs ahead to it */
 				return delay(c, now, now + c->mmio_latency, STALL_MMIO);
 			}
 		} else if (pk->cls == IC_LOAD) {
@@ -662,6 +674,10 @@ run:
 #define QUICK_CLASSES                                                                      \
 	((1u << IC_ALU) | (1u << IC_LOAD) | (1u << IC_STORE) | (1u << IC_BRANCH) |          \
 	 (1u << IC_JAL) | (1u << IC_JALR) | (1u << IC_MUL) | (1u << IC_DIV))
+/* Of those, the ones a core may run ahead (run_ahead): all but stores. */
+#define AHEAD_CLASSES                                                                      \
+	((1u << IC_ALU) | (1u << IC_LOAD) | (1u << IC_BRANCH) | (1u << IC_JAL) |            \
+	 (1u << IC_JALR) | (1u << IC_MUL) | (1u << IC_DIV))
 
 /*
  * An instruction hart_quick_peek found (@d at the hart's pc, fetched from
@@ -740,12 +756,19 @@ static __attribute__((noinline)) int quick_refilled(struct core *c)
  * leaving out the ones that cannot apply. An instruction that waits becomes
  * the one in progress (quick_take), and stays the quick path's (PK_QUICK)
  * until it issues. -1, before anything has
- * changed, for the others: step takes them.
+ * changed, for the others: step takes them. @ahead (a constant): for
+ * run_ahead, which takes only an instruction in the fetch unit's fast
+ * range or in the line it fetched ahead (neither asks anything of the
+ * L1I), the hart's micro-TLBs holding its
+ * translations, of AHEAD_CLASSES: register-only, or a load that is a plain
+ * L1D hit up to ahead_mem_until; -1 for the others.
  */
-static inline __attribute__((always_inline)) int quick_step(struct core *c, uint64_t now)
+static inline __attribute__((always_inline)) int quick_step(struct core *c, uint64_t now,
+							    int ahead)
 {
 	struct hart_peek *pk = &c->pk;
 	const struct insn *d;
+	struct cache_line *hit;
 	uint32_t fetch_pa, pa = 0, pc;
 	enum stall_cause cause;
 	enum hart_event ev;
@@ -761,13 +784,15 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 
 	if (!taken) {
 		d = hart_quick_peek(c->hart, &fetch_pa, &pa);
-		if (__builtin_expect(!d, 0) && quick_refilled(c))
+		if (__builtin_expect(!d, 0) && !ahead && quick_refilled(c))
 			d = hart_quick_peek(c->hart, &fetch_pa, &pa);
-		if (!d || !((1u << d->cls) & QUICK_CLASSES))
+		if (!d || !((1u << d->cls) & (ahead ? AHEAD_CLASSES : QUICK_CLASSES)))
 			return -1;
 		guard_en = c->hart->micro_i.guard;
 	} else if (c->have_pk == PK_QUICK && !(c->hart->attn & HART_WATCHED)) {
 		d = pk->insn;
+		if (ahead && !((1u << d->cls) & AHEAD_CLASSES))
+			return -1;
 		fetch_pa = pk->fetch_pa;
 		pa = pk->pa;
 		guard_en = pk->guard_en;
@@ -779,6 +804,9 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	 * buffered store will change), a word the hart read before its store
 	 * drained: step waits for the store.
 	 */
+	if (ahead && !ifetch_fast_ready(&c->fu, fetch_pa) &&
+	    (c->fu.tap.eval || !fetch_enters_ahead(&c->fu.u, fetch_pa)))
+		return -1;	/* entering the line fetched ahead is the unit's own step */
 	if (!ifetch_fast_ready(&c->fu, fetch_pa) && !taken && wbuf_fetch_waits(&c->wb, fetch_pa))
 		return -1;
 	c->guard_en = guard_en;
@@ -801,7 +829,12 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 			return delay(c, now, t, (enum stall_cause)c->reg_cause[src]);
 		}
 	}
-	if (d->msize) {
+	if (ahead && d->msize) {
+		/* A load that is a plain L1D hit, in a cycle no snoop or fill can reach. */
+		if (now > c->ahead_mem_until || !(hit = l1_plain_hit(c->l1d, pa, 0)))
+			return -1;
+		l1_hit(c->l1d, pa, hit, 0);
+	} else if (d->msize) {
 		cause = STALL_NONE;
 		if (d->cls == IC_LOAD) {
 			if (wbuf_overlaps(&c->wb, pa, d->msize))
@@ -833,6 +866,73 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 		ev = hart_run_quick(c->hart, pc, d, m);
 	}
 	return finish(c, now, ev, m, 1, &d->timing, pc);
+}
+
+/*
+ * The last cycle core @c may run ahead to at its turn in cycle @now: the
+ * machine's bound, and the cycle before any other core's device access
+ * could perform (the one it waits out performs at its next cycle at the
+ * earliest; a core not waiting would wait mmio_latency_min cycles from this
+ * one). A core waiting with no next cycle (asleep) could perform at once.
+ */
+static uint64_t ahead_horizon(const struct core *c, uint64_t now)
+{
+	const struct core_sched *s = c->sched;
+	uint64_t limit = s->ahead_limit, at = now + s->mmio_latency_min;
+
+	for (uint32_t left = s->mmio_waiting & ~c->sched_bit; left; left &= left - 1) {
+		uint64_t next = s->cores[__builtin_ctz(left)].next;
+
+		if (next < at)
+			at = next < now ? now : next;
+		else if (next == UINT64_MAX)
+			at = now;	/* asleep (on its write buffer): it may wake at once */
+	}
+	if (at <= now)
+		return 0;	/* none */
+	return at - 1 < limit ? at - 1 : limit;
+}
+
+/*
+ * After core @c's turn in cycle @now, with no store buffered: its next
+ * instructions while quick_step's ahead flavour takes them (register-only,
+ * or loads that hit the L1D before the bus or an event could change it;
+ * fetched from the fetch unit's fast range), each in its own cycle up to
+ * ahead_horizon's, before the other cores' turns in those cycles. Nothing
+ * they do reaches another core and nothing another core does before the
+ * horizon reaches them, so the order changes nothing (README, Running
+ * ahead; make ahead-check): the host runs one core's instructions together,
+ * which its branch prediction rewards. Returns the instructions retired;
+ * the core is due at its next cycle after them.
+ */
+static __attribute__((noinline)) int run_ahead(struct core *c, uint64_t now)
+{
+	uint64_t horizon = ahead_horizon(c, now), grant, event;
+	uint32_t div = c->bus->cfg.clock_div;
+	int retired = 0, r;
+
+	/*
+	 * The bus snoops the caches only when it grants, on its edges once
+	 * free, after the cores' turns; events (fills) come before them.
+	 */
+	grant = bus_seq_free_at(&c->bus->seq);
+	grant = grant > now ? grant : now;
+	grant = c->bus->edge_pow2 ? (grant + div - 1) & ~(uint64_t)(div - 1)
+				  : (grant + div - 1) / div * div;
+	event = eventq_next(c->l1d->events);
+	c->ahead_mem_until = grant < horizon ? grant : horizon;
+	if (event <= c->ahead_mem_until)
+		c->ahead_mem_until = event - 1;
+
+	while (c->next <= horizon) {
+		int m = c->mode;
+
+		if ((r = quick_step(c, c->next, 1)) < 0)
+			break;
+		retired += r;
+		c->stats.ran_ahead.v[m] += (uint64_t)r;
+	}
+	return retired;
 }
 
 /*
@@ -886,7 +986,7 @@ static __attribute__((noinline)) int unusual_step(struct core *c, uint64_t now)
 		retired = step_logged(c, now);
 	else if (c->next > now)
 		retired = 0;
-	else if (c->hold_left || (retired = quick_step(c, now)) < 0)
+	else if (c->hold_left || (retired = quick_step(c, now, 0)) < 0)
 		retired = step(c, now);
 	update_due(c);
 	return retired;
@@ -909,8 +1009,10 @@ __attribute__((always_inline)) inline int core_step(struct core *c, uint64_t now
 		if (c->next > now)
 			goto out;
 	}
-	if ((retired = quick_step(c, now)) < 0)
+	if ((retired = quick_step(c, now, 0)) < 0)
 		retired = step(c, now);
+	if (!c->wb.count && c->next <= c->sched->ahead_limit)
+		retired += run_ahead(c, now);
 out:
 	/*
 	 * update_due without poll, which is clear here (unusual has no

@@ -60,6 +60,12 @@ struct core_stats {
 	 * (MSHR) was free. The rest went to the cache (swpf.* count them).
 	 */
 	struct mctr prefetches, prefetch_no_translation, prefetch_no_mshr;
+	/*
+	 * Instructions the core ran ahead of the other cores' turns
+	 * (run_ahead): the simulator's own way of running them, not the
+	 * model's, like the hart's decode_* (sys.run_ahead changes nothing else).
+	 */
+	struct mctr ran_ahead;
 };
 
 struct bus;
@@ -85,6 +91,25 @@ struct core_sched {
 	 * at all (sched_mark); SCHED_GENERAL, kept by the timing model.
 	 */
 	unsigned pass;
+	/*
+	 * Running ahead (core_step, run_ahead): a core may run its next
+	 * instructions that touch only its own state (register-only ones,
+	 * loads that hit its L1D) in cycles after the present one at its
+	 * turn, before the other cores' turns in those cycles, up to
+	 * ahead_limit (0: none), which the machine sets from the bounds its
+	 * loop keeps (the timer's next event, its checks, the instruction
+	 * limit). What else could reach such instructions
+	 * in those cycles is an interrupt line or a stop, which a device
+	 * access makes: no core runs ahead to the cycle another core's access
+	 * could perform in (mmio_waiting: the cores waiting out one, due to
+	 * perform it at their next; the others take mmio_latency_min at least),
+	 * and one that performs ends running ahead for the machine's run of
+	 * cycles (ahead_limit 0).
+	 */
+	uint64_t ahead_limit;
+	uint32_t mmio_waiting;
+	uint32_t mmio_latency_min;
+	const struct core *cores;	/* the machine's, bit i of the masks being cores[i] */
 };
 
 enum { SCHED_SPARSE = 1, SCHED_GENERAL = 2 };
@@ -158,6 +183,12 @@ struct core {
 	enum { PK_NONE, PK_FULL, PK_QUICK } have_pk;
 	int walk_done;			/* PTE reads of the current walk already made */
 	int mmio_waited;		/* the device latency has been paid */
+	/*
+	 * While it runs ahead (run_ahead): the last cycle in which its L1D is
+	 * the core's own, before the bus could grant another agent's snoop or
+	 * an event fill a cache; its loads run ahead up to it.
+	 */
+	uint64_t ahead_mem_until;
 	int stuck;			/* the hart reported HART_STUCK: the run must stop */
 	/*
 	 * Set with stuck, so that the timing loop need not look at every core

@@ -51,6 +51,9 @@ static const struct config_key keys[] = {
 	  "cycles a hart may retire nothing outside WFI (0 = no watchdog)", NULL, { 0 } },
 	U32("sys.quantum", quantum, 1, MAX_QUANTUM,
 	    "functional mode: cycles each hart runs per turn (1 = one instruction each in turn)"),
+	ENUM("sys.run_ahead", run_ahead, off_on_names,
+	     "timing mode: a core runs the instructions that touch only its own state ahead "
+	     "of the other cores' turns (the same results, faster): off or on"),
 	ENUM("sys.sharing", sharing, off_on_names,
 	     "classify coherence misses as true or false sharing: off or on"),
 	ENUM("sys.simctl", simctl, off_on_names,
@@ -255,6 +258,7 @@ void config_defaults(struct config *cfg)
 	cfg->seed = 1;
 	cfg->watchdog = DEFAULT_WATCHDOG;
 	cfg->quantum = DEFAULT_QUANTUM;
+	cfg->run_ahead = 1;
 	cfg->speeds = (struct core_list){ { 1 }, 1 };
 	cfg->kinds = (struct core_list){ { CORE_BIG }, 1 };
 	cfg->itlb.entries = DEFAULT_TLB_ENTRIES;

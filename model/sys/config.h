@@ -156,6 +156,8 @@ struct config {
 	uint64_t watchdog;	/* core cycles a hart may retire nothing outside WFI before
 				 * the run stops as stuck; 0 = never */
 	uint32_t quantum;	/* functional mode: cycles each hart runs per turn */
+	uint32_t run_ahead;	/* timing mode: cores run instructions that touch only their
+				 * own state ahead (exact: a host-speed switch, core.c) */
 	struct tlb_config itlb;	/* instruction-side TLB per hart */
 	struct tlb_config dtlb;	/* data-side TLB per hart */
 	struct core_config core;

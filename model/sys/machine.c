@@ -688,6 +688,35 @@ static uint64_t machine_quiet_until(const struct machine *m)
 	return until;
 }
 
+/*
+ * The last cycle a core may run ahead to (core_sched's ahead_limit) in the
+ * run of cycles from m->now that ends at @cycle_bound (a device's event or
+ * a check, after which the cycle's effects are seen) or when
+ * @retired_bound instructions have retired (the HTIF's check, the run's
+ * limit); 0 for none. Within it, no instruction run ahead can move the
+ * cycle the run ends in: the instructions of the cycles up to the limit,
+ * at most one per core and cycle beyond those retired so far, stay under
+ * @retired_bound. None with prefetchers (they step with their cores each
+ * cycle), the DMA engine busy (it raises its interrupt in a cycle of its
+ * own), a program that talks to the HTIF (any hart's store to tohost moves
+ * its check), or twins or a pipeline log watching the cores' cycles.
+ */
+static uint64_t ahead_limit(const struct machine *m, uint64_t cycle_bound,
+			    uint64_t retired_bound)
+{
+	const struct timing *t = m->timing;
+	uint64_t per_cycle = (uint64_t)t->ncores, room;
+
+	if (!m->cfg.run_ahead || (t->sched.pass & SCHED_GENERAL) || m->htif.tohost ||
+	    (t->dma && dmactl_busy(t->dma)) || m->opts.timing_ready ||
+	    cycle_bound <= m->now || retired_bound <= m->retired + per_cycle)
+		return 0;
+	room = (retired_bound - m->retired - 1) / per_cycle;	/* whole cycles, from now */
+	if (room > cycle_bound - m->now)
+		return cycle_bound;
+	return m->now + room - 1;
+}
+
 /* Timing mode: every unit each cycle, jumping over cycles in which nothing happens. */
 static void run_timing(struct machine *m)
 {
@@ -721,6 +750,8 @@ static void run_timing(struct machine *m)
 									 : m->clint.next_event;
 		uint64_t retired_bound = retired_quiet < m->htif.check_at ? retired_quiet
 									  : m->htif.check_at;
+
+		t->sched.ahead_limit = ahead_limit(m, cycle_bound, retired_bound);
 
 		for (uint64_t now = m->now;;) {
 			m->retired += (uint64_t)timing_cycle(t, now);

@@ -40,6 +40,7 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 	memctl_init(&t->mem, &cfg->mem, cfg->l2.line);
 	memctl_seed(&t->mem, cfg->seed);
 	bus_init(&t->bus, &cfg->bus, cfg->l2.line, &t->mem, &t->events);
+	t->sched.cores = t->core;
 	for (int i = 0; i < n; i++) {
 		struct core *c = &t->core[i];
 		uint64_t seed = cfg->seed * 0x9e3779b97f4a7c15ull + (uint64_t)i;

@@ -1,0 +1,27 @@
+# tests/ahead/ahead.mk - running ahead (sys.run_ahead) changes nothing:
+# `make ahead-check [N=24] [SEED=1]` runs N random configurations, each
+# with running ahead off and on, on the demo, slices of the kernel's
+# workload and tests/ahead's programs, and compares their output and
+# statistics byte for byte (sim/stats-combo.sh, focus `ahead`). Part of
+# `make test`. Included by the top Makefile.
+
+AHEAD_DIR := tests/ahead
+AHEAD_ELF := $(BUILD)/tests/ahead/spin_ipi.elf
+
+$(BUILD)/tests/ahead/%.o: $(AHEAD_DIR)/%.c
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) $(FW_INC) -MMD -MP -c $< -o $@
+
+$(BUILD)/tests/ahead/%.elf: $(BUILD)/tests/ahead/%.o $(FW_CRT0) $(FW_LIB) $(FW_LDSCRIPT)
+	$(fw_link)
+
+.PRECIOUS: $(BUILD)/tests/ahead/%.o
+
+.PHONY: ahead-check
+ahead-check: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(AHEAD_ELF)
+	@sh sim/stats-combo.sh $(OSPREY) $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img \
+		$(or $(N),24) $(or $(SEED),1) ahead $(AHEAD_ELF)
+
+TEST_TARGETS += ahead-check
+
+-include $(wildcard $(BUILD)/tests/ahead/*.d)

@@ -922,7 +922,7 @@ static __attribute__((noinline)) int run_ahead(struct core *c, uint64_t now)
 	event = eventq_next(c->l1d->events);
 	c->ahead_mem_until = grant < horizon ? grant : horizon;
 	if (event <= c->ahead_mem_until)
-		c->ahead_mem_until = event - 1;
+		c->ahead_mem_until = event > now ? event - 1 : now;	/* one due now: none */
 
 	while (c->next <= horizon) {
 		int m = c->mode;

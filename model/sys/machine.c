@@ -696,7 +696,8 @@ static uint64_t machine_quiet_until(const struct machine *m)
  * limit); 0 for none. Within it, no instruction run ahead can move the
  * cycle the run ends in: the instructions of the cycles up to the limit,
  * at most one per core and cycle beyond those retired so far, stay under
- * @retired_bound. None with prefetchers (they step with their cores each
+ * @retired_bound. None with one core (there is no other to run ahead of:
+ * the attempts would only cost), with prefetchers (they step with their cores each
  * cycle), the DMA engine busy (it raises its interrupt in a cycle of its
  * own), a program that talks to the HTIF (any hart's store to tohost moves
  * its check), or twins or a pipeline log watching the cores' cycles.
@@ -707,8 +708,8 @@ static uint64_t ahead_limit(const struct machine *m, uint64_t cycle_bound,
 	const struct timing *t = m->timing;
 	uint64_t per_cycle = (uint64_t)t->ncores, room;
 
-	if (!m->cfg.run_ahead || (t->sched.pass & SCHED_GENERAL) || m->htif.tohost ||
-	    (t->dma && dmactl_busy(t->dma)) || m->opts.timing_ready ||
+	if (!m->cfg.run_ahead || per_cycle < 2 || (t->sched.pass & SCHED_GENERAL) ||
+	    m->htif.tohost || (t->dma && dmactl_busy(t->dma)) || m->opts.timing_ready ||
 	    cycle_bound <= m->now || retired_bound <= m->retired + per_cycle)
 		return 0;
 	room = (retired_bound - m->retired - 1) / per_cycle;	/* whole cycles, from now */

@@ -697,10 +697,11 @@ static uint64_t machine_quiet_until(const struct machine *m)
  * cycle the run ends in: the instructions of the cycles up to the limit,
  * at most one per core and cycle beyond those retired so far, stay under
  * @retired_bound. None with one core (there is no other to run ahead of:
- * the attempts would only cost), with prefetchers (they step with their cores each
- * cycle), the DMA engine busy (it raises its interrupt in a cycle of its
- * own), a program that talks to the HTIF (any hart's store to tohost moves
- * its check), or twins or a pipeline log watching the cores' cycles.
+ * the attempts would only cost), with prefetchers (they step with their
+ * cores each cycle), the DMA engine busy (it raises its interrupt in a
+ * cycle of its own), a program that talks to the HTIF (any hart's store to
+ * tohost moves its check), or twins or a pipeline log watching the cores'
+ * cycles.
  */
 static uint64_t ahead_limit(const struct machine *m, uint64_t cycle_bound,
 			    uint64_t retired_bound)

@@ -4,8 +4,8 @@
 # and functional: the demo, the kernel's shell workload for a slice of
 # instructions, the compute loop; a fast-forward) with --stats, and compares
 # the console output and the statistics JSON byte for byte, less the fields
-# the old build does not write: sys.quantum, sys.run_ahead, sys.boot_flags, core.speeds,
-# core.kinds and the small core's keys (small.*), the L1D stride
+# the old build does not write: sys.quantum, sys.run_ahead, sys.boot_flags,
+# core.speeds, core.kinds and the small core's keys (small.*), the L1D stride
 # prefetcher's key (dpf.stride) and counters (dpf_stride.*), mem.jitter; and the
 # hart.decode_* counters, which count the simulator's own decoded-instruction
 # cache, not the model (and changed meaning when the harts came to share it),

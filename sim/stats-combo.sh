@@ -17,9 +17,9 @@
 # With FOCUS `ahead` (`make ahead-check`), OLD is NEW itself with
 # sys.run_ahead=off: running ahead must change nothing, and the check fails
 # too if no run ran anything ahead (core.ran_ahead), or one with it off
-# did. The draws then
-# leave out the prefetchers and mostly the DMA engine, under which no core
-# runs ahead, and draw the device latency, which bounds how far one does;
+# did. The draws then leave out the prefetchers and mostly the DMA engine,
+# under which no core runs ahead, and draw the device latency, which bounds
+# how far one does;
 # the programs drawn include EXTRA_ELF (tests/ahead/spin_ipi.c: an interrupt
 # into a loop a core runs ahead).
 # Usage: sim/stats-combo.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE N SEED [FOCUS EXTRA_ELF]
@@ -111,8 +111,8 @@ while read -r line; do
 		extra=
 		[ $profile = 1 ] && extra="--profile $tmp/$b.prof"
 		rm -f "$tmp/$b.json" "$tmp/$b.cmp" "$tmp/$b.prof"
-		# shellcheck disable=SC2086
 		[ $b = old ] && extra="$extra $old_opts"
+		# shellcheck disable=SC2086
 		"$bin" -q --mode timing $opts $extra --stats "$tmp/$b.json" $args </dev/null \
 			>"$tmp/$b.out" 2>&1
 		echo "exit $?" >>"$tmp/$b.out"

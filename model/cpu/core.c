@@ -907,19 +907,11 @@ static uint64_t ahead_horizon(const struct core *c, uint64_t now)
  */
 static __attribute__((noinline)) int run_ahead(struct core *c, uint64_t now)
 {
-	uint64_t horizon = ahead_horizon(c, now), grant, event;
-	uint32_t div = c->bus->cfg.clock_div;
+	uint64_t horizon = ahead_horizon(c, now);
+	/* The bus snoops the caches when it grants, after the cores' turns; fills come before them. */
+	uint64_t grant = bus_grant_bound(c->bus, now), event = eventq_next(c->l1d->events);
 	int retired = 0, r;
 
-	/*
-	 * The bus snoops the caches only when it grants, on its edges once
-	 * free, after the cores' turns; events (fills) come before them.
-	 */
-	grant = bus_seq_free_at(&c->bus->seq);
-	grant = grant > now ? grant : now;
-	grant = c->bus->edge_pow2 ? (grant + div - 1) & ~(uint64_t)(div - 1)
-				  : (grant + div - 1) / div * div;
-	event = eventq_next(c->l1d->events);
 	c->ahead_mem_until = grant < horizon ? grant : horizon;
 	if (event <= c->ahead_mem_until)
 		c->ahead_mem_until = event > now ? event - 1 : now;	/* one due now: none */

@@ -98,13 +98,13 @@ struct core_sched {
 	 * turn, before the other cores' turns in those cycles, up to
 	 * ahead_limit (0: none), which the machine sets from the bounds its
 	 * loop keeps (the timer's next event, its checks, the instruction
-	 * limit). What else could reach such instructions
-	 * in those cycles is an interrupt line or a stop, which a device
-	 * access makes: no core runs ahead to the cycle another core's access
-	 * could perform in (mmio_waiting: the cores waiting out one, due to
-	 * perform it at their next; the others take mmio_latency_min at least),
-	 * and one that performs ends running ahead for the machine's run of
-	 * cycles (ahead_limit 0).
+	 * limit). What else could reach such instructions in those cycles is
+	 * an interrupt line or a stop, which a device access makes: no core
+	 * runs ahead to the cycle another core's access could perform in
+	 * (mmio_waiting: the cores waiting out one, due to perform it at their
+	 * next; the others take mmio_latency_min at least), and one that
+	 * performs ends running ahead for the machine's run of cycles
+	 * (ahead_limit 0).
 	 */
 	uint64_t ahead_limit;
 	uint32_t mmio_waiting;

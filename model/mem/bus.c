@@ -55,14 +55,6 @@ void bus_request(struct bus *b, const struct bus_req *req)
 	b->ready_fresh = 0;
 }
 
-/* Rounds @t up to the next bus clock edge. */
-static uint64_t edge(const struct bus *b, uint64_t t)
-{
-	uint64_t d = b->cfg.clock_div;
-
-	return (t + d - 1) / d * d;
-}
-
 /*
  * One evaluation and clock of the controller at @now, on b->arb_in, through
  * its tap when co-simulation holds it; returns its outputs.
@@ -159,7 +151,7 @@ uint64_t bus_next_slow(struct bus *b, uint64_t now)
 		best = bus_seq_free_at(&b->seq);
 	if (best < now)
 		best = now;
-	return edge(b, best);
+	return bus_edge_from(b, best);
 }
 
 /* Snoops every agent but the requester: their responses go to the sequencer's inputs. */
@@ -284,7 +276,7 @@ void bus_tick(struct bus *b, uint64_t now)
 	}
 	if (sout.mem_read || sout.mem_writes) {
 		if (sout.mem_read)
-			sin->mem_read_at = edge(b, memctl_read(b->mem, addr, sout.phase_at));
+			sin->mem_read_at = bus_edge_from(b, memctl_read(b->mem, addr, sout.phase_at));
 		for (int i = 0; i < sout.mem_writes; i++)
 			sin->mem_write_at[i] = memctl_write(b->mem, addr, sout.phase_at);
 		seq_step(b, now, &sout);

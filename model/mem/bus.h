@@ -127,6 +127,26 @@ static inline uint64_t bus_next(struct bus *b, uint64_t now)
 	return b->queued ? bus_next_slow(b, now) : UINT64_MAX;
 }
 
+/* The first bus clock edge at or after @t. */
+static inline uint64_t bus_edge_from(const struct bus *b, uint64_t t)
+{
+	uint64_t d = b->cfg.clock_div;
+
+	return b->edge_pow2 ? (t + b->edge_mask) & ~b->edge_mask : (t + d - 1) / d * d;
+}
+
+/*
+ * The earliest cycle at which bus_tick could grant a transaction, and so
+ * snoop the caches, counting requests not yet made: the first edge at or
+ * after @now with the sequencer free.
+ */
+static inline uint64_t bus_grant_bound(const struct bus *b, uint64_t now)
+{
+	uint64_t free_at = bus_seq_free_at(&b->seq);
+
+	return bus_edge_from(b, free_at > now ? free_at : now);
+}
+
 /* True when @now is a bus clock edge (a multiple of clock_div). */
 static inline int bus_edge(const struct bus *b, uint64_t now)
 {

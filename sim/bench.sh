@@ -115,7 +115,7 @@ bench timing_compute_1h "timing, compute loop, 1 hart" --mode timing --cores 1 "
 # The compute loop on 4 harts in timing mode, and again with every hart
 # computing the same values (bench-4h-same.elf): the ratio is what
 # interleaving four harts whose branches go different ways costs the host's
-# branch prediction (README, Benchmark).
+# branch prediction (docs/speed-history.md, the tenth round).
 alternate timing timing_compute_4h "timing, compute loop, 4 harts" 4 "$dir/bench-4h.elf" \
 	timing_same_4h "timing, compute loop, 4 harts, the same data" 4 "$dir/bench-4h-same.elf"
 bench demo_4h "functional, demo, 4 harts" --mode functional --cores 4 "$demo"

@@ -20,11 +20,12 @@
 # did. The draws then leave out the prefetchers and mostly the DMA engine,
 # under which no core runs ahead, and draw the device latency, which bounds
 # how far one does;
-# the programs drawn include EXTRA_ELF (tests/ahead/spin_ipi.c: an interrupt
-# into a loop a core runs ahead).
-# Usage: sim/stats-combo.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE N SEED [FOCUS EXTRA_ELF]
+# the programs drawn include EXTRA_ELFS, a list (tests/ahead/spin_ipi.c: an
+# interrupt into a loop a core runs ahead; code_snoop.c: a snoop that takes
+# a line of code away from a core running it).
+# Usage: sim/stats-combo.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE N SEED [FOCUS "EXTRA_ELFS"]
 set -u
-old=$1 new=$2 demo=$3 kernel=$4 shell_img=$5 n=$6 seed=$7 focus=${8:-builds} extra_elf=${9:-}
+old=$1 new=$2 demo=$3 kernel=$4 shell_img=$5 n=$6 seed=$7 focus=${8:-builds} extra_elfs=${9:-}
 old_opts=
 [ "$focus" = ahead ] && old_opts="--set sys.run_ahead=off"
 tmp=$(mktemp -d)
@@ -40,7 +41,9 @@ model_stats() {
 
 # One line per run: the options, drawn from each key's valid values. Lists of
 # per-core values (core.speeds, core.kinds) have one entry per core.
-awk -v n="$n" -v seed="$seed" -v ahead="$([ "$focus" = ahead ] && echo 1)" '
+# shellcheck disable=SC2086
+awk -v n="$n" -v seed="$seed" -v ahead="$([ "$focus" = ahead ] && echo 1)" \
+    -v nextra="$(set -- $extra_elfs; echo $#)" '
 function pick(s,   a, k) { k = split(s, a, " "); return a[int(rand() * k) + 1] }
 function per_core(s, cores,   a, k, i, out) {
 	k = split(s, a, " ")
@@ -51,6 +54,11 @@ function per_core(s, cores,   a, k, i, out) {
 }
 BEGIN {
 	srand(seed)
+	# the extra programs, drawn together as often as the two kernel slices
+	for (i = 1; i <= nextra; i++)
+		extras = extras " extra:" i
+	if (nextra == 1)
+		extras = extras extras
 	for (r = 0; r < n; r++) {
 		cores = pick("1 2 4 4 8")
 		o = "--preset " pick("default modern") " --cores " cores
@@ -78,7 +86,7 @@ BEGIN {
 		o = o " --set core.load_use=" pick("0 1 2")
 		o = o " --set sys.sharing=" pick("off off on")
 		o = o " " pick("- - profile")
-		o = o " " pick(ahead ? "demo kernel:3000000 kernel:8000000 extra extra" \
+		o = o " " pick(ahead ? "demo kernel:3000000 kernel:8000000" extras \
 				     : "demo kernel:3000000 kernel:8000000")
 		print o
 	}
@@ -104,7 +112,9 @@ while read -r line; do
 	case $prog in
 	demo) args=$demo ;;
 	kernel:*) args="--max-insns ${prog#kernel:} --disk $shell_img $kernel" ;;
-	extra) args=$extra_elf ;;
+	extra:*)
+		# shellcheck disable=SC2086
+		args=$(set -- $extra_elfs; eval "echo \${${prog#extra:}}") ;;
 	esac
 	for b in old new; do
 		eval bin=\$$b

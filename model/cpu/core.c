@@ -748,6 +748,30 @@ static __attribute__((noinline)) int quick_refilled(struct core *c)
 }
 
 /*
+ * The last cycle in which core @c's loads may run ahead (ahead_mem_until),
+ * in its run from its turn in cycle ahead_from to ahead_until: the bus
+ * snoops the caches when it grants, after the cores' turns, and fills come
+ * before them. Made when a load first asks: most runs have none.
+ */
+static inline uint64_t ahead_mem_bound(struct core *c)
+{
+	uint64_t now = c->ahead_from, until = c->ahead_until;
+	uint64_t grant = bus_grant_bound(c->bus, now), event = eventq_next(c->l1d->events);
+
+	if (grant < until)
+		until = grant;
+	if (event <= until)
+		until = event > now ? event - 1 : now;	/* one due now: none */
+	return c->ahead_mem_until = until;
+}
+
+/* Whether core @c's load (or L1I access) in cycle @now may run ahead. */
+static inline int ahead_mem_ok(struct core *c, uint64_t now)
+{
+	return now <= c->ahead_mem_until || now <= ahead_mem_bound(c);
+}
+
+/*
  * step for the common instructions, shorter: an ALU, branch, jump, multiply
  * or divide, or a load or store to RAM whose translations the micro-TLBs
  * hold, with no interrupt to take (hart_quick_peek finds them without
@@ -757,11 +781,14 @@ static __attribute__((noinline)) int quick_refilled(struct core *c)
  * the one in progress (quick_take), and stays the quick path's (PK_QUICK)
  * until it issues. -1, before anything has
  * changed, for the others: step takes them. @ahead (a constant): for
- * run_ahead, which takes only an instruction in the fetch unit's fast
- * range or in the line it fetched ahead (neither asks anything of the
- * L1I), the hart's micro-TLBs holding its
- * translations, of AHEAD_CLASSES: register-only, or a load that is a plain
- * L1D hit up to ahead_mem_until; -1 for the others.
+ * run_ahead, which takes only an instruction of AHEAD_CLASSES
+ * (register-only, or a load that is a plain L1D hit) whose translations
+ * the micro-TLBs hold or refill from their memos, fetched from the fetch
+ * unit's fast range, from the line it fetched ahead, or through the unit's
+ * steps whose L1I accesses are all plain hits (ifetch_step_own); an L1
+ * access only up to ahead_mem_until (ahead_mem_ok). -1 for the others
+ * (after the wait for its operands, if it waited within the run: it is
+ * then the one in progress).
  */
 static inline __attribute__((always_inline)) int quick_step(struct core *c, uint64_t now,
 							    int ahead)
@@ -773,7 +800,7 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	enum stall_cause cause;
 	enum hart_event ev;
 	uint64_t t;
-	int src, m, guard_en;
+	int src, m, guard_en, waited = 0;
 	/*
 	 * The instruction waited before, and c->pk is its (a trigger, debugger
 	 * point or observer that came since sends it to step); else it becomes
@@ -784,7 +811,7 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 
 	if (!taken) {
 		d = hart_quick_peek(c->hart, &fetch_pa, &pa);
-		if (__builtin_expect(!d, 0) && !ahead && quick_refilled(c))
+		if (__builtin_expect(!d, 0) && quick_refilled(c))
 			d = hart_quick_peek(c->hart, &fetch_pa, &pa);
 		if (!d || !((1u << d->cls) & (ahead ? AHEAD_CLASSES : QUICK_CLASSES)))
 			return -1;
@@ -805,8 +832,10 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	 * drained: step waits for the store.
 	 */
 	if (ahead && !ifetch_fast_ready(&c->fu, fetch_pa) &&
-	    (c->fu.tap.eval || !fetch_enters_ahead(&c->fu.u, fetch_pa)))
-		return -1;	/* entering the line fetched ahead is the unit's own step */
+	    (c->fu.tap.eval ||
+	     (!fetch_enters_ahead(&c->fu.u, fetch_pa) &&
+	      (!ahead_mem_ok(c, now) || !ifetch_step_own(&c->fu, fetch_pa, guard_en)))))
+		return -1;	/* the unit's own steps: entering the line fetched ahead, or plain L1I hits */
 	if (!ifetch_fast_ready(&c->fu, fetch_pa) && !taken && wbuf_fetch_waits(&c->wb, fetch_pa))
 		return -1;
 	c->guard_en = guard_en;
@@ -824,15 +853,32 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 			src = d->src2;
 		}
 		if (t > now) {
-			if (!taken)
-				quick_take(c, d, fetch_pa, pa);
-			return delay(c, now, t, (enum stall_cause)c->reg_cause[src]);
+			/*
+			 * Running ahead, an instruction that waits for its operands
+			 * until a cycle of the run goes on at that cycle, as the run's
+			 * next turn would (it would take it back as the one in
+			 * progress, its fetch in the fast range by now): the wait is
+			 * charged alike, and what it took is taken only if it stops
+			 * there (waited).
+			 */
+			if (ahead && t <= c->ahead_until && ifetch_fast_ready(&c->fu, fetch_pa)) {
+				delay(c, now, t, (enum stall_cause)c->reg_cause[src]);
+				now = t;
+				waited = !taken;
+			} else {
+				if (!taken)
+					quick_take(c, d, fetch_pa, pa);
+				return delay(c, now, t, (enum stall_cause)c->reg_cause[src]);
+			}
 		}
 	}
 	if (ahead && d->msize) {
 		/* A load that is a plain L1D hit, in a cycle no snoop or fill can reach. */
-		if (now > c->ahead_mem_until || !(hit = l1_plain_hit(c->l1d, pa, 0)))
+		if (!ahead_mem_ok(c, now) || !(hit = l1_plain_hit(c->l1d, pa, 0))) {
+			if (waited)
+				quick_take(c, d, fetch_pa, pa);
 			return -1;
+		}
 		l1_hit(c->l1d, pa, hit, 0);
 	} else if (d->msize) {
 		cause = STALL_NONE;
@@ -897,8 +943,9 @@ static uint64_t ahead_horizon(const struct core *c, uint64_t now)
  * After core @c's turn in cycle @now, with no store buffered: its next
  * instructions while quick_step's ahead flavour takes them (register-only,
  * or loads that hit the L1D before the bus or an event could change it;
- * fetched from the fetch unit's fast range), each in its own cycle up to
- * ahead_horizon's, before the other cores' turns in those cycles. Nothing
+ * fetched from what the fetch unit holds, or with L1I hits), each in its
+ * own cycle up to ahead_horizon's, before the other cores' turns in those
+ * cycles. Nothing
  * they do reaches another core and nothing another core does before the
  * horizon reaches them, so the order changes nothing (README, Running
  * ahead; make ahead-check): the host runs one core's instructions together,
@@ -908,14 +955,11 @@ static uint64_t ahead_horizon(const struct core *c, uint64_t now)
 static __attribute__((noinline)) int run_ahead(struct core *c, uint64_t now)
 {
 	uint64_t horizon = ahead_horizon(c, now);
-	/* The bus snoops the caches when it grants, after the cores' turns; fills come before them. */
-	uint64_t grant = bus_grant_bound(c->bus, now), event = eventq_next(c->l1d->events);
 	int retired = 0, r;
 
-	c->ahead_mem_until = grant < horizon ? grant : horizon;
-	if (event <= c->ahead_mem_until)
-		c->ahead_mem_until = event > now ? event - 1 : now;	/* one due now: none */
-
+	c->ahead_from = now;
+	c->ahead_until = horizon;
+	c->ahead_mem_until = 0;	/* ahead_mem_bound's, when a load first asks */
 	while (c->next <= horizon) {
 		int m = c->mode;
 

@@ -188,7 +188,9 @@ struct core {
 	 * the core's own, before the bus could grant another agent's snoop or
 	 * an event fill a cache; its loads run ahead up to it.
 	 */
-	uint64_t ahead_mem_until;
+	uint64_t ahead_mem_until;	/* 0 until its first load asks (ahead_mem_bound) */
+	uint64_t ahead_from;		/* the cycle of the turn it runs ahead from */
+	uint64_t ahead_until;		/* the last cycle it runs ahead to (ahead_horizon's) */
 	int stuck;			/* the hart reported HART_STUCK: the run must stop */
 	/*
 	 * Set with stuck, so that the timing loop need not look at every core

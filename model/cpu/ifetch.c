@@ -232,6 +232,20 @@ __attribute__((always_inline)) inline enum fetch_result ifetch_cycle(struct ifet
 	return general_cycle(f, pa, guard_en, now);
 }
 
+int ifetch_step_own(struct ifetch *f, uint32_t pa, int guard_en)
+{
+	const struct fetch *u = &f->u;
+
+	if (!fetch_asks_from_current(u, pa) &&
+	    (!fetch_redirects_to(u, pa) || u->q.next_state == FL_PENDING ||
+	     !l1_plain_hit(f->l1i, pa, 0)))
+		return 0;	/* general_cycle's, or a redirect that abandons or misses */
+	if (!fetch_asks_ahead(u, pa, guard_en && memmap_line_guarded(f->mm, pa & ~u->line_mask,
+								       u->p.line_bytes)))
+		return 1;
+	return l1_plain_hit(f->l1i, ((pa >> u->line_shift) + 1) << u->line_shift, 0) != NULL;
+}
+
 void ifetch_flush(struct ifetch *f, uint64_t now)
 {
 	struct fetch_in in = { .flush = 1, .want_resp = L1_HIT, .ahead_resp = L1_HIT };

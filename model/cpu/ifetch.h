@@ -75,6 +75,16 @@ enum fetch_result {
 
 enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now);
 
+/*
+ * Whether ifetch_cycle's step for @pa, when it does not enter the line
+ * ahead and no observer is on the tap, is one of the glue's written-out
+ * steps whose L1I accesses are all plain hits: asking for the next line,
+ * or a redirect that abandons no line on its way. Such a step touches only
+ * the core's own fetch unit and L1I, as a core running ahead may (core.c),
+ * in a cycle no snoop or fill can reach.
+ */
+int ifetch_step_own(struct ifetch *f, uint32_t pa, int guard_en);
+
 /* The instruction at @pa is ready with nothing for the unit to do (the common case). */
 static inline int ifetch_fast_ready(const struct ifetch *f, uint32_t pa)
 {

@@ -6,7 +6,7 @@
 # `make test`. Included by the top Makefile.
 
 AHEAD_DIR := tests/ahead
-AHEAD_ELF := $(BUILD)/tests/ahead/spin_ipi.elf
+AHEAD_ELFS := $(BUILD)/tests/ahead/spin_ipi.elf $(BUILD)/tests/ahead/code_snoop.elf
 
 $(BUILD)/tests/ahead/%.o: $(AHEAD_DIR)/%.c
 	@mkdir -p $(dir $@)
@@ -18,9 +18,9 @@ $(BUILD)/tests/ahead/%.elf: $(BUILD)/tests/ahead/%.o $(FW_CRT0) $(FW_LIB) $(FW_L
 .PRECIOUS: $(BUILD)/tests/ahead/%.o
 
 .PHONY: ahead-check
-ahead-check: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(AHEAD_ELF)
+ahead-check: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(AHEAD_ELFS)
 	@sh sim/stats-combo.sh $(OSPREY) $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img \
-		$(or $(N),24) $(or $(SEED),1) ahead $(AHEAD_ELF)
+		$(or $(N),24) $(or $(SEED),1) ahead "$(AHEAD_ELFS)"
 
 TEST_TARGETS += ahead-check
 

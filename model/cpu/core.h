@@ -184,11 +184,12 @@ struct core {
 	int walk_done;			/* PTE reads of the current walk already made */
 	int mmio_waited;		/* the device latency has been paid */
 	/*
-	 * While it runs ahead (run_ahead): the last cycle in which its L1D is
+	 * While it runs ahead (run_ahead): the last cycle in which its L1s are
 	 * the core's own, before the bus could grant another agent's snoop or
-	 * an event fill a cache; its loads run ahead up to it.
+	 * an event fill a cache; its loads and the fetch unit's L1I accesses
+	 * run ahead up to it. 0 until the first asks (ahead_mem_bound).
 	 */
-	uint64_t ahead_mem_until;	/* 0 until its first load asks (ahead_mem_bound) */
+	uint64_t ahead_mem_until;
 	uint64_t ahead_from;		/* the cycle of the turn it runs ahead from */
 	uint64_t ahead_until;		/* the last cycle it runs ahead to (ahead_horizon's) */
 	int stuck;			/* the hart reported HART_STUCK: the run must stop */

@@ -112,9 +112,7 @@ while read -r line; do
 	case $prog in
 	demo) args=$demo ;;
 	kernel:*) args="--max-insns ${prog#kernel:} --disk $shell_img $kernel" ;;
-	extra:*)
-		# shellcheck disable=SC2086
-		args=$(set -- $extra_elfs; eval "echo \${${prog#extra:}}") ;;
+	extra:*) args=$(echo "$extra_elfs" | cut -d' ' -f"${prog#extra:}") ;;
 	esac
 	for b in old new; do
 		eval bin=\$$b

@@ -81,6 +81,18 @@ static inline void enter_ahead(struct ifetch *f)
 }
 
 /*
+ * Whether the written-out step for @pa asks the L1I for the line after
+ * @pa's: fetch_asks_ahead, with the guard mark of @pa's line.
+ */
+static inline int asks_ahead(const struct ifetch *f, uint32_t pa, int guard_en)
+{
+	const struct fetch *u = &f->u;
+
+	return fetch_asks_ahead(u, pa, guard_en && memmap_line_guarded(f->mm, pa & ~u->line_mask,
+									u->p.line_bytes));
+}
+
+/*
  * The request for the next line that the unit's step for fetch_redirects_to
  * and fetch_asks_from_current ends with, written out (the unit's state is
  * already the step's but for the line ahead): as fetch_asks_ahead says, the
@@ -91,8 +103,7 @@ static inline enum fetch_result ask_ahead(struct ifetch *f, uint32_t pa, int gua
 {
 	struct fetch *u = &f->u;
 
-	if (fetch_asks_ahead(u, pa, guard_en && memmap_line_guarded(f->mm, pa & ~u->line_mask,
-								     u->p.line_bytes))) {
+	if (asks_ahead(f, pa, guard_en)) {
 		u->q.next = u->q.cur + 1;
 		u->q.next_state = fetch_answered(
 			(uint8_t)l1_access(f->l1i, u->q.next << u->line_shift, 0, now));
@@ -214,36 +225,60 @@ static __attribute__((noinline)) enum fetch_result general_cycle(struct ifetch *
  * the rest in general_cycle, whose evaluation needs more of the host's
  * registers than these steps should pay for.
  */
+enum written_step { STEP_GENERAL, STEP_ENTER, STEP_ASK, STEP_REDIRECT };
+
+/*
+ * Which of the glue's written-out steps ifetch_cycle makes for @pa (a
+ * redirect's line, which the L1I holds, in *@l), or STEP_GENERAL for
+ * general_cycle's: always under a tap's observer.
+ */
+static inline enum written_step written_step(struct ifetch *f, uint32_t pa, struct cache_line **l)
+{
+	if (f->tap.eval)
+		return STEP_GENERAL;
+	if (fetch_enters_ahead(&f->u, pa))
+		return STEP_ENTER;
+	if (fetch_asks_from_current(&f->u, pa))
+		return STEP_ASK;
+	if (fetch_redirects_to(&f->u, pa) && (*l = l1_plain_hit(f->l1i, pa, 0)))
+		return STEP_REDIRECT;
+	return STEP_GENERAL;
+}
+
 __attribute__((always_inline)) inline enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa,
 								 int guard_en, uint64_t now)
 {
 	struct cache_line *l;
+	enum written_step step = written_step(f, pa, &l);
 
-	if (!f->tap.eval) {
-		if (fetch_enters_ahead(&f->u, pa)) {
-			enter_ahead(f);
-			return FETCH_READY;
-		}
-		if (fetch_asks_from_current(&f->u, pa))
-			return ask_ahead(f, pa, guard_en, *f->mode, now);
-		if (fetch_redirects_to(&f->u, pa) && (l = l1_plain_hit(f->l1i, pa, 0)))
-			return redirect(f, pa, guard_en, l, now);
+	if (step == STEP_ENTER) {
+		enter_ahead(f);
+		return FETCH_READY;
 	}
+	if (step == STEP_ASK)
+		return ask_ahead(f, pa, guard_en, *f->mode, now);
+	if (step == STEP_REDIRECT)
+		return redirect(f, pa, guard_en, l, now);
 	return general_cycle(f, pa, guard_en, now);
 }
 
 int ifetch_step_own(struct ifetch *f, uint32_t pa, int guard_en)
 {
-	const struct fetch *u = &f->u;
+	struct cache_line *l;
 
-	if (!fetch_asks_from_current(u, pa) &&
-	    (!fetch_redirects_to(u, pa) || u->q.next_state == FL_PENDING ||
-	     !l1_plain_hit(f->l1i, pa, 0)))
-		return 0;	/* general_cycle's, or a redirect that abandons or misses */
-	if (!fetch_asks_ahead(u, pa, guard_en && memmap_line_guarded(f->mm, pa & ~u->line_mask,
-								       u->p.line_bytes)))
+	switch (written_step(f, pa, &l)) {
+	case STEP_ENTER:
 		return 1;
-	return l1_plain_hit(f->l1i, ((pa >> u->line_shift) + 1) << u->line_shift, 0) != NULL;
+	case STEP_REDIRECT:
+		if (f->u.q.next_state == FL_PENDING)
+			return 0;	/* it abandons the line on its way */
+		/* fall through */
+	case STEP_ASK:
+		return !asks_ahead(f, pa, guard_en) ||
+		       l1_plain_hit(f->l1i, ((pa >> f->u.line_shift) + 1) << f->u.line_shift, 0);
+	default:
+		return 0;
+	}
 }
 
 void ifetch_flush(struct ifetch *f, uint64_t now)

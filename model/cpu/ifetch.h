@@ -76,12 +76,11 @@ enum fetch_result {
 enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now);
 
 /*
- * Whether ifetch_cycle's step for @pa, when it does not enter the line
- * ahead and no observer is on the tap, is one of the glue's written-out
- * steps whose L1I accesses are all plain hits: asking for the next line,
- * or a redirect that abandons no line on its way. Such a step touches only
- * the core's own fetch unit and L1I, as a core running ahead may (core.c),
- * in a cycle no snoop or fill can reach.
+ * Whether ifetch_cycle's step for @pa touches only the core's own fetch
+ * unit and L1I: one of the glue's written-out steps (no observer on the
+ * tap) whose L1I accesses are all plain hits, which abandons no line on
+ * its way. A core running ahead may make it (core.c), the L1I accesses
+ * (all but entering the line ahead's) in a cycle no snoop or fill can reach.
  */
 int ifetch_step_own(struct ifetch *f, uint32_t pa, int guard_en);
 

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "cpu/core.h"
 
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cpu/hart_impl.h"	/* the quick path reads the hart's micro-TLBs and decode cache */
+#include "cpu/park.h"
 #include "mem/bus.h"
+#include "mem/l2.h"
 #include "sys/kanata.h"
 #include "sys/profile.h"
 #include "sys/param.h"
@@ -38,6 +42,55 @@ static inline uint32_t amo_op(const struct hart_peek *pk)
 
 /* Instruction classes that wait for the write buffer to drain before they issue. */
 #define DRAINS_WB ((1u << IC_FENCE) | (1u << IC_FENCE_I) | (1u << IC_SFENCE) | (1u << IC_XRET))
+
+/*
+ * Parking on a spin loop (sys.run_ahead). A loop whose iteration changes no
+ * register (a wait for a flag or a lock: a load, a test, a branch back),
+ * seen three times at its head while it runs ahead, its state there moved
+ * by the same amounts by each iteration (cpu/park.h), and nothing from
+ * outside the core in between (touched), does the same in every later
+ * iteration until something outside acts on it. The core parks: it leaves
+ * the machine's turns until the last whole iteration before ahead_limit
+ * (the timer's next event, the machine's checks, the instruction limit),
+ * its state that of the head the third time (from). What else could act
+ * on it brings it up to that point of the machine first (core_catch_up):
+ * a snoop of a line its L1s hold (l2's before_snoop), another core's
+ * device access (which may raise its interrupt lines or start the DMA
+ * engine: execute), the machine's checks and its end (core_catch_up_all),
+ * and its own turn when it wakes. Catching up adds whole iterations to the
+ * state and runs the rest of the last one as running ahead would. It
+ * parks only with nothing of its memory side on its way (no fill or answer
+ * can come), direct-mapped L1s (a hit touches no replacement state outside
+ * the images), an empty store buffer and no sharing tracker (which may
+ * start watching a line at any access).
+ */
+struct core_spin {
+	struct park park;	/* the images, and the amounts an iteration moves */
+	/* The loop looked for: its head, the registers when last there. */
+	uint32_t head;
+	uint32_t x[32];
+	int stage;		/* images taken at the head since touched last moved: 0, 1 or 2 */
+	/*
+	 * What reached the core from outside (a snoop of a line its L2 holds,
+	 * a fill, an interrupt line raised), counted; and its count at the
+	 * first image. An iteration the images span did only what the core
+	 * itself did when it did not move.
+	 */
+	uint64_t touched, touched_at;
+	uint64_t at[2];		/* the head's cycles at the images */
+	uint64_t retired_at[2];	/* the core's instructions retired at them */
+	/*
+	 * Times the loop at pause_head is not looked at, after it did not
+	 * repeat or its park ended soon (backoff: the last such pause, which
+	 * doubles while its parks do).
+	 */
+	uint32_t pause_head, pause, backoff;
+	/* While parked: */
+	uint64_t from;		/* the head's cycle in the state kept */
+	uint64_t period;	/* cycles an iteration takes */
+	uint64_t insns;		/* instructions it retires */
+	uint64_t iters;		/* iterations to the cycle the core wakes in */
+};
 
 static uint8_t stat_mode(enum priv p)
 {
@@ -92,7 +145,11 @@ static void sched_mark(struct core *c, int awake)
 
 static void wake_from_l1(void *ctx, uint64_t now)
 {
-	core_wake(ctx, now);
+	struct core *c = ctx;
+
+	if (c->spin)
+		c->spin->touched++;
+	core_wake(c, now);
 }
 
 int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, struct bus *bus,
@@ -154,6 +211,11 @@ void core_free(struct core *c)
 {
 	pf_set_free(&c->pf);
 	bpred_free(&c->bp);
+	if (c->spin) {
+		park_free(&c->spin->park);
+		free(c->spin);
+		c->spin = NULL;
+	}
 }
 
 void core_set_profile(struct core *c, struct profile *prof, int hart)
@@ -295,6 +357,8 @@ static void interrupt_raised(void *ctx)
 {
 	struct core *c = ctx;
 
+	if (c->spin)
+		c->spin->touched++;
 	if (core_idle(c)) {
 		set_poll(c, 1);
 		update_due(c);
@@ -560,6 +624,8 @@ out:
 	return ev == HART_RETIRED;
 }
 
+static void catch_up_before_access(struct core *c, uint64_t now);
+
 /* Runs the instruction whose conditions are met, and sets up the next one. */
 static inline __attribute__((always_inline)) int execute(struct core *c, uint64_t now)
 {
@@ -575,6 +641,8 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 		 */
 		c->sched->mmio_waiting &= ~c->sched_bit;
 		c->sched->ahead_limit = 0;
+		if (c->sched->parked)
+			catch_up_before_access(c, now);
 	}
 	if (pk->cls == IC_CSR || pk->irq || pk->fetch_fault || hart_in_wfi(h))
 		sync_hart(c);	/* it may read the counters, or run hart_step's full path */
@@ -939,6 +1007,260 @@ static uint64_t ahead_horizon(const struct core *c, uint64_t now)
 	return at - 1 < limit ? at - 1 : limit;
 }
 
+/* Heads a loop whose images did not repeat is left alone for (its next tries). */
+#define SPIN_PAUSE 256
+/*
+ * A park of fewer iterations than this did not pay for its images (their
+ * copies and comparison cost the host about what 100 iterations do):
+ * the core looks at its loops after SPIN_PAUSE heads, then twice as many
+ * each time a park ends as soon again, up to SPIN_BACKOFF_MAX.
+ */
+#define SPIN_SHORT 512
+/* Heads a loop whose registers moved is left alone for. */
+#define SPIN_MOVED 64
+#define SPIN_BACKOFF_MAX 65536
+
+/*
+ * Whether core @c may park now, at its loop's head in a run: nothing of
+ * its memory side is on its way, and a hit changes nothing outside the
+ * images.
+ */
+static int spin_parkable(const struct core *c)
+{
+	const struct l1 *l1s[2] = { c->l1i, c->l1d };
+
+	if (c->have_pk != PK_NONE || c->wb.count || !l2_quiet(c->l2, c->ahead_from))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		const struct l1 *l = l1s[i];
+
+		if (l->ctl.arr.ways != 1 || l->ctl.nbusy || l->sh)
+			return 0;	/* sys.sharing: its tracker may watch a line at any access */
+		for (uint32_t p = 0; p < l->npf; p++)
+			if (l->pf[p].valid)
+				return 0;
+	}
+	return 1;
+}
+
+/*
+ * Parks core @c at its loop's head, its third image the live state, having
+ * retired @retired instructions: 1, or 0 if the images do not repeat or it
+ * would not pay.
+ */
+static int spin_park(struct core *c, uint64_t retired)
+{
+	struct core_spin *sp = c->spin;
+	uint64_t from = c->next, period = from - sp->at[1], limit = c->sched->ahead_limit;
+	uint64_t insns = retired - sp->retired_at[1];
+
+	if (limit < from + 2 * period)
+		return 0;	/* not two iterations to skip before the machine's bound */
+	if (!period || period != sp->at[1] - sp->at[0] || insns != sp->retired_at[1] - sp->retired_at[0] ||
+	    !spin_parkable(c) || !park_linear(&sp->park)) {
+		sp->pause_head = sp->head;
+		sp->pause = SPIN_PAUSE;
+		return 0;
+	}
+	sp->from = from;
+	sp->period = period;
+	sp->insns = insns;
+	sp->iters = (limit + 1 - from) / period;
+	c->next = from + sp->iters * period;
+	c->unusual |= CORE_PARKED;
+	c->sched->parked |= c->sched_bit;
+	return 1;
+}
+
+/*
+ * In core @c's run, an instruction went back to an earlier pc: looks for a
+ * loop that repeats (core_spin), and parks the core on it (1 then).
+ */
+static __attribute__((noinline)) int spin_seen(struct core *c)
+{
+	struct core_spin *sp = c->spin;
+	const struct hart *h = c->hart;
+	uint64_t retired;
+
+	if (sp->pause && h->pc == sp->pause_head) {
+		sp->pause--;
+		return 0;
+	}
+	if (h->pc != sp->head || memcmp(h->x, sp->x, sizeof(sp->x))) {
+		if (h->pc == sp->head) {
+			/* Its registers moved: a loop that counts, most likely. */
+			sp->pause_head = h->pc;
+			sp->pause = SPIN_MOVED;
+		}
+		sp->head = h->pc;
+		memcpy(sp->x, h->x, sizeof(sp->x));
+		sp->stage = 0;
+		return 0;
+	}
+	retired = mctr_total(&c->stats.insns);
+	if (sp->touched != sp->touched_at || !spin_parkable(c))
+		sp->stage = 0;	/* something came from outside, or may still */
+	if (sp->stage == 2) {
+		sp->stage = 0;
+		return spin_park(c, retired);
+	}
+	if (sp->stage == 0)
+		sp->touched_at = sp->touched;
+	park_take(&sp->park, sp->stage);
+	sp->at[sp->stage] = c->next;
+	sp->retired_at[sp->stage] = retired;
+	sp->stage++;
+	return 0;
+}
+
+/*
+ * Brings parked core @c up to the end of cycle @upto (its turn in it
+ * included): the whole iterations to it, then the next one's instructions
+ * up to it, as running ahead takes them. Returns the instructions retired.
+ */
+static uint64_t core_catch_up(struct core *c, uint64_t upto)
+{
+	struct core_spin *sp = c->spin;
+	uint64_t k = upto + 1 > sp->from ? (upto + 1 - sp->from) / sp->period : 0, retired;
+
+	c->next = sp->from;	/* the images' state again */
+	c->unusual &= (uint8_t)~CORE_PARKED;
+	c->sched->parked &= ~c->sched_bit;
+	if (k > sp->iters)
+		k = sp->iters;
+	if (k >= SPIN_SHORT)
+		sp->backoff = 0;
+	else if (!sp->backoff || sp->pause_head != sp->head)
+		sp->backoff = SPIN_PAUSE;
+	else if (sp->backoff < SPIN_BACKOFF_MAX)
+		sp->backoff *= 2;
+	sp->pause_head = sp->head;
+	sp->pause = sp->backoff;
+	park_advance(&sp->park, k);
+	retired = k * sp->insns;
+	c->ahead_from = upto;
+	c->ahead_until = upto;
+	c->ahead_mem_until = upto;
+	while (c->next <= upto) {
+		int m = c->mode, r = quick_step(c, c->next, 1);
+
+		if (r < 0)
+			break;
+		retired += (uint64_t)r;
+		c->stats.ran_ahead.v[m] += (uint64_t)r;
+	}
+	if (c->next <= upto) {
+		fprintf(stderr, "osprey: internal error (please report): core %d left its spin loop "
+			"at pc 0x%08x while catching up\n", __builtin_ctz(c->sched_bit), c->hart->pc);
+		abort();
+	}
+	update_due(c);
+	if (c->due < c->sched->caught_due)
+		c->sched->caught_due = c->due;
+	return retired;
+}
+
+/*
+ * l2's before_snoop: core @ctx catches up, if parked and its L1s hold part
+ * of the line at @base (a line only the L2 holds is none of the loop's,
+ * and what the snoop does to the L2 is outside the images).
+ */
+static void snoop_hook(void *ctx, uint32_t base, uint32_t bytes, uint64_t now)
+{
+	struct core *c = ctx;
+
+	c->spin->touched++;
+	if ((c->unusual & CORE_PARKED) &&
+	    (l1_holds_range(c->l1d, base, bytes) || l1_holds_range(c->l1i, base, bytes)))
+		c->sched->late_retired += core_catch_up(c, now);	/* the grant is after the turns */
+}
+
+/*
+ * Core @c's device access performs in its turn in cycle @now: the parked
+ * cores catch up first, to their turns in that cycle that come before it.
+ */
+static __attribute__((noinline)) void catch_up_before_access(struct core *c, uint64_t now)
+{
+	struct core_sched *s = c->sched;
+
+	for (uint32_t left = s->parked; left; left &= left - 1) {
+		uint32_t bit = left & -left;
+		struct core *o = (struct core *)&s->cores[__builtin_ctz(left)];
+
+		s->late_retired += core_catch_up(o, bit < c->sched_bit ? now : now - 1);
+	}
+}
+
+uint64_t core_catch_up_all(struct core_sched *s, uint64_t upto)
+{
+	uint64_t retired;
+
+	for (uint32_t left = s->parked; left; left &= left - 1)
+		s->late_retired += core_catch_up((struct core *)&s->cores[__builtin_ctz(left)], upto);
+	retired = s->late_retired;
+	s->late_retired = 0;
+	return retired;
+}
+
+uint64_t core_parked_lag(const struct core_sched *s, uint64_t now)
+{
+	uint64_t lag = s->late_retired;
+
+	for (uint32_t left = s->parked; left; left &= left - 1) {
+		uint64_t from = s->cores[__builtin_ctz(left)].spin->from;
+
+		if (now + 1 > from)
+			lag += now + 1 - from;
+	}
+	return lag;
+}
+
+int core_attach_l2(struct core *c, struct l2 *l2)
+{
+	struct core_spin *sp;
+	struct hart *h = c->hart;
+	struct l1 *l1s[2] = { c->l1i, c->l1d };
+	size_t bytes;
+	void *mc;
+
+	c->l2 = l2;
+	l2_set_snoop_hook(l2, snoop_hook, c);
+	if (!(sp = calloc(1, sizeof(*sp))))
+		return -1;
+	c->spin = sp;
+	park_init(&sp->park);
+	/*
+	 * The core but its run's bounds (ahead_mem_until, ahead_from,
+	 * ahead_until), which each run sets afresh, and nothing reads after it.
+	 */
+	if (park_add_region(&sp->park, c, offsetof(struct core, ahead_mem_until)) ||
+	    park_add_region(&sp->park, &c->stuck, sizeof(*c) - offsetof(struct core, stuck)))
+		return -1;
+	/*
+	 * The hart but its host-side caches, whose contents never change what
+	 * it does (the fetch, read and write page tables for the functional
+	 * loop, the micro-TLBs' memos): a third of the images' bytes.
+	 */
+	if (park_add_region(&sp->park, h, offsetof(struct hart, fetch_pages)) ||
+	    park_add_region(&sp->park, (char *)h + offsetof(struct hart, dcache),
+			    offsetof(struct hart, memo_i) - offsetof(struct hart, dcache)) ||
+	    park_add_region(&sp->park, (char *)h + offsetof(struct hart, store_hook),
+			    sizeof(*h) - offsetof(struct hart, store_hook)))
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		mc = mclass_fields(l1s[i]->mc, &bytes);
+		if (park_add_region(&sp->park, l1s[i], sizeof(*l1s[i])) ||
+		    park_add_region(&sp->park, mc, bytes))
+			return -1;
+	}
+	if (c->bp.kind == BPRED_BIMODAL &&
+	    (park_add_region(&sp->park, c->bp.bht, c->bp.bht_mask + 1u) ||
+	     park_add_region(&sp->park, c->bp.btb_tag, (c->bp.btb_mask + 1u) * 4) ||
+	     park_add_region(&sp->park, c->bp.btb_target, (c->bp.btb_mask + 1u) * 4)))
+		return -1;
+	return park_ready(&sp->park);
+}
+
 /*
  * After core @c's turn in cycle @now, with no store buffered: its next
  * instructions while quick_step's ahead flavour takes them (register-only,
@@ -962,11 +1284,21 @@ static __attribute__((noinline)) int run_ahead(struct core *c, uint64_t now)
 	c->ahead_mem_until = 0;	/* ahead_mem_bound's, when a load first asks */
 	while (c->next <= horizon) {
 		int m = c->mode;
+		uint32_t pc = c->hart->pc;
 
 		if ((r = quick_step(c, c->next, 1)) < 0)
 			break;
 		retired += r;
 		c->stats.ran_ahead.v[m] += (uint64_t)r;
+		/* Back to an earlier instruction: a loop's head, perhaps a spin's. */
+		if (c->hart->pc <= pc && c->spin) {
+			struct core_spin *sp = c->spin;
+
+			if (sp->pause && c->hart->pc == sp->pause_head)
+				sp->pause--;	/* spin_seen's first test, without the call */
+			else if (spin_seen(c))
+				break;
+		}
 	}
 	return retired;
 }
@@ -1009,6 +1341,14 @@ static __attribute__((noinline)) int step_logged(struct core *c, uint64_t now)
 static __attribute__((noinline)) int unusual_step(struct core *c, uint64_t now)
 {
 	int retired;
+
+	if (c->unusual & CORE_PARKED) {
+		/* Its turn at the cycle it woke for: the iterations before it first. */
+		retired = (int)core_catch_up(c, now - 1);
+		if (c->unusual || c->next > now)
+			return retired;
+		return retired + core_step(c, now);
+	}
 
 	if (c->poll && core_poll(c, now))
 		return 0;	/* it sleeps on */

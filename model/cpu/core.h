@@ -29,6 +29,8 @@
 
 struct profile;
 struct kanata_core;
+struct l2;
+struct core_spin;
 
 /* Why the core did not issue an instruction in a cycle. */
 enum stall_cause {
@@ -110,6 +112,23 @@ struct core_sched {
 	uint32_t mmio_waiting;
 	uint32_t mmio_latency_min;
 	const struct core *cores;	/* the machine's, bit i of the masks being cores[i] */
+	/*
+	 * Parking (core.c, core_spin): bit i, core i is parked on a spin loop,
+	 * its state that of the loop's head in an earlier cycle. Whatever
+	 * could act on it brings it up to date first (core_catch_up): a snoop
+	 * of a line its L1s hold, another core's device access, the machine's
+	 * checks and its end. Instructions it retires catching up outside its
+	 * own turn wait in late_retired for the machine's count.
+	 */
+	uint32_t parked;
+	uint64_t late_retired;
+	/*
+	 * The earliest cycle a core that caught up outside its turn is due
+	 * in (UINT64_MAX: none since the machine last looked): the pass that
+	 * found the cycle the cores act next in did not see it. Set whenever
+	 * late_retired grows.
+	 */
+	uint64_t caught_due;
 };
 
 enum { SCHED_SPARSE = 1, SCHED_GENERAL = 2 };
@@ -225,6 +244,9 @@ struct core {
 	 * past its window); set with core_set_kanata.
 	 */
 	struct kanata_core *kanata;
+
+	struct l2 *l2;			/* its L2 (core_attach_l2) */
+	struct core_spin *spin;		/* parking on spin loops (core.c), or NULL */
 };
 
 /* Bits of struct core's unusual. */
@@ -233,6 +255,7 @@ enum {
 	CORE_LOGGED = 2,	/* --kanata logs its pipeline (kanata set) */
 	CORE_HOLDING = 4,	/* an LR's line is held (hold_left): the step takes it all */
 	CORE_POLL = 8,		/* poll is set: whether the hart can wake is looked at first */
+	CORE_PARKED = 16,	/* parked on a spin loop (struct core_spin): caught up first */
 };
 
 /*
@@ -245,6 +268,28 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	      int agent, const struct config *cfg, const struct memmap *mm, uint64_t seed,
 	      uint32_t ratio, struct core_sched *sched, int index);
 void core_free(struct core *c);
+
+/*
+ * Connects the core's L2 (its snoops reach a parked core first) and makes
+ * the core able to park on spin loops when it runs ahead. 0, or -1 out of
+ * memory.
+ */
+int core_attach_l2(struct core *c, struct l2 *l2);
+
+/*
+ * Brings every parked core of @s up to the end of cycle @upto (their turns
+ * in it included), before the machine looks at them or ends. Returns the
+ * instructions they retired since the machine counted (late_retired
+ * included, and cleared).
+ */
+uint64_t core_catch_up_all(struct core_sched *s, uint64_t upto);
+
+/*
+ * At most how many instructions the parked cores of @s have retired by the
+ * end of cycle @now that the machine has not counted: one per cycle each
+ * since it parked.
+ */
+uint64_t core_parked_lag(const struct core_sched *s, uint64_t now);
 
 /* Records this core's misses, by instruction, in @prof as hart @hart. */
 void core_set_profile(struct core *c, struct profile *prof, int hart);

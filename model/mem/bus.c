@@ -258,6 +258,7 @@ void bus_tick(struct bus *b, uint64_t now)
 	agent = out.grant_agent;
 	r = &b->q[agent].req[b->q[agent].head];
 	r->granted = now;
+	b->granted_at = now;
 	s = &b->stats[agent];
 	s->wait_cycles.v[r->mode] += now - r->ready;
 	b->ready_fresh = 0;

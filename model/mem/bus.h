@@ -106,6 +106,11 @@ struct bus {
 	struct bus_seq_in seq_in;
 	struct unit_tap seq_tap;	/* where --cosim/--rtl/--waves take the sequencer over */
 	int held_by;			/* agent of the last grant, -1 before the first */
+	/*
+	 * The cycle of the last grant: its snoops act then, after the cores'
+	 * turns in it, though they answer at the snoop phase (their @now).
+	 */
+	uint64_t granted_at;
 	uint8_t held_mode;		/* and the mode its busy cycles were charged to */
 	struct bus_stats stats[BUS_MAX_AGENTS];
 };

@@ -163,4 +163,11 @@ void mclass_invalidated(struct miss_classifier *mc, uint32_t line);
 
 const char *miss_class_name(enum miss_class c);
 
+/*
+ * The classifier's own fields (not the shadow's nodes nor the history they
+ * point to), for a caller that compares its state (cpu/park.h): their
+ * address, their size in *@bytes (a multiple of 8).
+ */
+void *mclass_fields(struct miss_classifier *mc, size_t *bytes);
+
 #endif

@@ -65,6 +65,26 @@ void l2_connect(struct l2 *c, struct l1 *l1i, struct l1 *l1d, struct hart *hart)
 	c->hart = hart;
 }
 
+void l2_set_snoop_hook(struct l2 *c,
+		       void (*fn)(void *ctx, uint32_t base, uint32_t bytes, uint64_t now), void *ctx)
+{
+	c->before_snoop = fn;
+	c->before_snoop_ctx = ctx;
+}
+
+int l2_quiet(const struct l2 *c, uint64_t now)
+{
+	const struct bus *b = c->bus;
+
+	if (c->pending || b->q[c->agent].count ||
+	    (b->held_by == c->agent && bus_seq_free_at(&b->seq) > now))
+		return 0;
+	for (uint32_t i = 0; i < c->cfg.mshrs && i < L2_MAX_MSHRS; i++)
+		if (c->mshr[i].valid)
+			return 0;
+	return 1;
+}
+
 static uint32_t line_addr(const struct l2 *c, uint32_t line)
 {
 	return line << c->arr.line_shift;
@@ -379,6 +399,8 @@ static int bus_snoop(void *agent, uint32_t line, enum bus_op op, uint64_t now)
 
 	if (!l)
 		return 0;
+	if (c->before_snoop)
+		c->before_snoop(c->before_snoop_ctx, base, bytes, c->bus->granted_at);
 	flags = SNOOP_HAD;
 	if (op == BUS_DMA_RD) {
 		/* The engine keeps no copy: a dirty line is supplied, flushed, and kept clean. */

@@ -83,6 +83,14 @@ struct l2 {
 	struct l2_mshr mshr[L2_MAX_MSHRS];
 	struct l2_pending *pending, **pending_tail;
 	const uint8_t *mode;
+	/*
+	 * Called before a snoop acts on a line this cache holds, the L2 line
+	 * at @base of @bytes, in the cycle of the grant @now (after the cores'
+	 * turns in it: its core, parked on a spin loop, catches up to that
+	 * first if its L1s hold part of the line), or NULL.
+	 */
+	void (*before_snoop)(void *ctx, uint32_t base, uint32_t bytes, uint64_t now);
+	void *before_snoop_ctx;
 	struct l2_stats stats;
 };
 
@@ -92,6 +100,17 @@ void l2_free(struct l2 *c);
 
 /* Connects the L1s it includes and the hart whose reservations it guards. */
 void l2_connect(struct l2 *c, struct l1 *l1i, struct l1 *l1d, struct hart *hart);
+
+/* Sets what is called before a snoop acts on a line the cache holds (struct l2's before_snoop). */
+void l2_set_snoop_hook(struct l2 *c,
+		       void (*fn)(void *ctx, uint32_t base, uint32_t bytes, uint64_t now), void *ctx);
+
+/*
+ * Nothing of the cache's is on its way at @now: no MSHR in use, no request
+ * waiting for one, none queued on the bus and no transaction of its own on
+ * it. Then no event and no grant of its own reaches the cache or its L1s.
+ */
+int l2_quiet(const struct l2 *c, uint64_t now);
 
 /*
  * An L1 miss (or upgrade) of L1 line @l1line, for @src (enum pf_source:

@@ -419,3 +419,9 @@ const char *miss_class_name(enum miss_class c)
 
 	return (unsigned)c < MISS_CLASSES ? name[c] : "none";
 }
+
+void *mclass_fields(struct miss_classifier *mc, size_t *bytes)
+{
+	*bytes = sizeof(*mc);
+	return mc;
+}

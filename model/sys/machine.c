@@ -399,6 +399,9 @@ static void watchdog_look(struct machine *m)
 /* The run reached check_at or the instruction limit: a limit, or the watchdog's turn. */
 static __attribute__((noinline, cold)) void at_check(struct machine *m)
 {
+	/* What follows reads the cores' state and counts: the parked ones' first. */
+	if (m->timing && m->timing->sched.parked)
+		m->retired += core_catch_up_all(&m->timing->sched, m->now);
 	if (m->opts.max_insns && m->retired >= m->opts.max_insns)
 		sim_stop(&m->stop, STOP_LIMIT, EXIT_LIMIT,
 			 "instruction limit reached: %llu instructions retired",
@@ -709,11 +712,14 @@ static uint64_t ahead_limit(const struct machine *m, uint64_t cycle_bound,
 	const struct timing *t = m->timing;
 	uint64_t per_cycle = (uint64_t)t->ncores, room;
 
+	/* Parked cores' instructions not counted yet: at most one a cycle each. */
+	uint64_t retired = m->retired + (t->sched.parked ? core_parked_lag(&t->sched, m->now) : 0);
+
 	if (!m->cfg.run_ahead || per_cycle < 2 || (t->sched.pass & SCHED_GENERAL) ||
 	    m->htif.tohost || (t->dma && dmactl_busy(t->dma)) || m->opts.timing_ready ||
-	    cycle_bound <= m->now || retired_bound <= m->retired + per_cycle)
+	    cycle_bound <= m->now || retired_bound <= retired + per_cycle)
 		return 0;
-	room = (retired_bound - m->retired - 1) / per_cycle;	/* whole cycles, from now */
+	room = (retired_bound - retired - 1) / per_cycle;	/* whole cycles, from now */
 	if (room > cycle_bound - m->now)
 		return cycle_bound;
 	return m->now + room - 1;
@@ -734,7 +740,13 @@ static void run_timing(struct machine *m)
 	while (m->stop.kind == STOP_NONE) {
 		uint64_t next, dev, quiet_until = machine_quiet_until(m);
 
-		/* Near the instruction limit, the cores stop at it (t->budget). */
+		/*
+		 * Near the instruction limit, the cores stop at it (t->budget),
+		 * the parked ones brought up to date to count.
+		 */
+		if (__builtin_expect(t->sched.parked != 0, 0) &&
+		    m->insn_limit - m->retired < ncores + core_parked_lag(&t->sched, m->now))
+			m->retired += core_catch_up_all(&t->sched, m->now - 1);
 		if (__builtin_expect(m->insn_limit - m->retired < ncores, 0))
 			timing_set_budget(t, (int)(m->insn_limit - m->retired));
 		/*
@@ -807,6 +819,7 @@ static void run_timing(struct machine *m)
 			next = m->check_at;
 		m->now = next > m->now ? next : m->now + 1;
 	}
+	m->retired += core_catch_up_all(&t->sched, m->now - 1);	/* before anything reads the cores */
 	timing_account(t, m->now);
 }
 

@@ -41,6 +41,7 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 	memctl_seed(&t->mem, cfg->seed);
 	bus_init(&t->bus, &cfg->bus, cfg->l2.line, &t->mem, &t->events);
 	t->sched.cores = t->core;
+	t->sched.caught_due = UINT64_MAX;
 	for (int i = 0; i < n; i++) {
 		struct core *c = &t->core[i];
 		uint64_t seed = cfg->seed * 0x9e3779b97f4a7c15ull + (uint64_t)i;
@@ -69,6 +70,8 @@ int timing_init(struct timing *t, const struct config *cfg, struct hart **harts,
 			      seed + 3, ratio, &t->sched, i))
 			return -1;
 		l2_connect(&t->l2[i], &t->l1i[i], &t->l1d[i], harts[i]);
+		if (core_attach_l2(c, &t->l2[i]))
+			return -1;
 		/*
 		 * A core's hart that can make no progress, or the twin of its fetch
 		 * unit or L1I controller that disagreed, stops the run at once;
@@ -239,6 +242,19 @@ void timing_set_budget(struct timing *t, int budget)
 	t->sched.pass |= SCHED_GENERAL;
 }
 
+/*
+ * A parked core that caught up outside its turn (core.h, caught_due) is due
+ * when busy_next, which the cores' pass found, did not know it.
+ */
+static inline void timing_fold_caught(struct timing *t)
+{
+	if (__builtin_expect(t->sched.caught_due != UINT64_MAX, 0)) {
+		if (t->sched.caught_due < t->busy_next)
+			t->busy_next = t->sched.caught_due;
+		t->sched.caught_due = UINT64_MAX;
+	}
+}
+
 int timing_cycle(struct timing *t, uint64_t now)
 {
 	int retired;
@@ -263,12 +279,20 @@ int timing_cycle(struct timing *t, uint64_t now)
 		bus_tick(&t->bus, now);
 		t->stuck |= t->bus.seq_tap.failed;	/* its sequencer's twin disagreed */
 	}
+	if (__builtin_expect(t->sched.caught_due != UINT64_MAX, 0)) {
+		retired += (int)t->sched.late_retired;	/* parked cores' catching up */
+		t->sched.late_retired = 0;
+		timing_fold_caught(t);
+	}
 	return retired;
 }
 
 uint64_t timing_next(struct timing *t, uint64_t now)
 {
-	uint64_t next = t->busy_next, e, b;
+	uint64_t next, e, b;
+
+	timing_fold_caught(t);	/* a parked core caught up after the cycle (after_cycle) */
+	next = t->busy_next;
 
 	if (next <= now + 1)
 		return now + 1;	/* the common case: some core runs next cycle */

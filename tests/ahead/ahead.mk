@@ -6,7 +6,8 @@
 # `make test`. Included by the top Makefile.
 
 AHEAD_DIR := tests/ahead
-AHEAD_ELFS := $(BUILD)/tests/ahead/spin_ipi.elf $(BUILD)/tests/ahead/code_snoop.elf
+AHEAD_ELFS := $(BUILD)/tests/ahead/spin_ipi.elf $(BUILD)/tests/ahead/code_snoop.elf \
+	      $(BUILD)/tests/ahead/spin_park.elf
 
 $(BUILD)/tests/ahead/%.o: $(AHEAD_DIR)/%.c
 	@mkdir -p $(dir $@)

@@ -46,9 +46,10 @@ static inline uint32_t amo_op(const struct hart_peek *pk)
 /*
  * Parking on a spin loop (sys.run_ahead). A loop whose iteration changes no
  * register (a wait for a flag or a lock: a load, a test, a branch back),
- * seen three times at its head while it runs ahead, its state there moved
- * by the same amounts by each iteration (cpu/park.h), and nothing from
- * outside the core in between (touched), does the same in every later
+ * seen three times at its head in one run ahead (so that running ahead
+ * takes each of its instructions), its state there moved by the same
+ * amounts by each iteration (cpu/park.h), and nothing from outside the
+ * core in between (touched), does the same in every later
  * iteration until something outside acts on it. The core parks: it leaves
  * the machine's turns until the last whole iteration before ahead_limit
  * (the timer's next event, the machine's checks, the instruction limit),
@@ -77,8 +78,10 @@ struct core_spin {
 	 * itself did when it did not move.
 	 */
 	uint64_t touched, touched_at;
+	uint64_t run;		/* the run the images are taken in (its ahead_from) */
 	uint64_t at[2];		/* the head's cycles at the images */
 	uint64_t retired_at[2];	/* the core's instructions retired at them */
+	uint64_t stores_at;	/* and stores, at the first */
 	/*
 	 * Times the loop at pause_head is not looked at, after it did not
 	 * repeat or its park ended soon (backoff: the last such pause, which
@@ -659,6 +662,8 @@ static __attribute__((noinline)) int step(struct core *c, uint64_t now)
 	uint64_t t;
 	int src;
 
+	if (c->spin)
+		c->spin->stage = 0;	/* what step runs, running ahead does not: no loop to park on */
 	if (hart_in_wfi(h) && !hart_wakeable(h))
 		return sleep_on(c, now, STALL_IDLE);
 	if (!c->have_pk)
@@ -1034,8 +1039,9 @@ static int spin_parkable(const struct core *c)
 	for (int i = 0; i < 2; i++) {
 		const struct l1 *l = l1s[i];
 
+		/* No sharing tracker: it may watch a line at any access (sys.sharing, --profile). */
 		if (l->ctl.arr.ways != 1 || l->ctl.nbusy || l->sh)
-			return 0;	/* sys.sharing: its tracker may watch a line at any access */
+			return 0;
 		for (uint32_t p = 0; p < l->npf; p++)
 			if (l->pf[p].valid)
 				return 0;
@@ -1056,8 +1062,14 @@ static int spin_park(struct core *c, uint64_t retired)
 
 	if (limit < from + 2 * period)
 		return 0;	/* not two iterations to skip before the machine's bound */
+	/*
+	 * Every instruction since the first image is one running ahead takes
+	 * (catching up runs them so): none went through step (an AMO, a CSR,
+	 * a fence; step starts the images over) and none was a store.
+	 */
 	if (!period || period != sp->at[1] - sp->at[0] || insns != sp->retired_at[1] - sp->retired_at[0] ||
-	    !spin_parkable(c) || !park_linear(&sp->park)) {
+	    mctr_total(&c->stats.stores) != sp->stores_at || !spin_parkable(c) ||
+	    !park_linear(&sp->park)) {
 		sp->pause_head = sp->head;
 		sp->pause = SPIN_PAUSE;
 		return 0;
@@ -1098,14 +1110,21 @@ static __attribute__((noinline)) int spin_seen(struct core *c)
 		return 0;
 	}
 	retired = mctr_total(&c->stats.insns);
-	if (sp->touched != sp->touched_at || !spin_parkable(c))
-		sp->stage = 0;	/* something came from outside, or may still */
+	if (!spin_parkable(c)) {
+		sp->stage = 0;	/* something may still come from outside: no images yet */
+		return 0;
+	}
+	if (sp->touched != sp->touched_at || sp->run != c->ahead_from)
+		sp->stage = 0;	/* another run, or something came from outside */
 	if (sp->stage == 2) {
 		sp->stage = 0;
 		return spin_park(c, retired);
 	}
-	if (sp->stage == 0)
+	if (sp->stage == 0) {
 		sp->touched_at = sp->touched;
+		sp->stores_at = mctr_total(&c->stats.stores);
+		sp->run = c->ahead_from;
+	}
 	park_take(&sp->park, sp->stage);
 	sp->at[sp->stage] = c->next;
 	sp->retired_at[sp->stage] = retired;

@@ -34,6 +34,7 @@ static volatile uint32_t noise;
 static volatile uint32_t irq_flag[MAXH] __attribute__((aligned(128)));
 static volatile uint32_t seen[MAXH] __attribute__((aligned(128)));
 static volatile uint32_t irq_minstret[MAXH];
+static volatile uint32_t timer_done;
 static struct barrier bar;
 
 /* Waits until *@flag is at least @want: a load, a test, a branch back. */
@@ -50,6 +51,24 @@ static void spin_cycles(uint32_t cycles)
 
 	while (csr_read(mcycle) - start < cycles)
 		;
+}
+
+/*
+ * Waits @cycles while keeping the bus busy: stores a line apart through a
+ * buffer larger than the caches. A busy bus lets the waiters' runs ahead
+ * last past its next grant, so that they park (an idle bus could grant at
+ * any of its clock edges).
+ */
+static uint8_t stream[256 * 1024];
+
+static void busy_cycles(uint32_t cycles)
+{
+	uint32_t start = csr_read(mcycle), i = 0;
+
+	while (csr_read(mcycle) - start < cycles) {
+		stream[i] = (uint8_t)i;
+		i = (i + 64) % sizeof(stream);
+	}
 }
 
 static void handler(struct trap_frame *f)
@@ -107,14 +126,14 @@ int main(uint32_t h)
 	if (h == 1) {
 		seen[h] += wait_for_irq(h, MIP_MSIP, 1) & 0xffff;
 	} else if (h == 0) {
-		spin_cycles(4 * WAIT);
+		busy_cycles(4 * WAIT);
 		clint_set_msip(1, 1);
 	}
 	barrier_wait(&bar, n);
 	if (h == 0) {
 		seen[h] += wait_for_irq(h, MIP_MSIP, 1) & 0xffff;
 	} else if (h == 1) {
-		spin_cycles(4 * WAIT);
+		busy_cycles(4 * WAIT);
 		clint_set_msip(0, 1);
 	}
 	barrier_wait(&bar, n);
@@ -122,6 +141,10 @@ int main(uint32_t h)
 	if (h == 1) {
 		clint_set_mtimecmp(h, clint_mtime() + WAIT / 4);
 		seen[h] += wait_for_irq(h, MIP_MTIP, 2) & 0xffff;
+		timer_done = 1;
+	} else if (h == 0) {
+		while (!timer_done)
+			busy_cycles(100);
 	}
 	barrier_wait(&bar, n);
 	if (h == 0) {

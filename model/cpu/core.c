@@ -1272,11 +1272,21 @@ int core_attach_l2(struct core *c, struct l2 *l2)
 		    park_add_region(&sp->park, mc, bytes))
 			return -1;
 	}
-	if (c->bp.kind == BPRED_BIMODAL &&
-	    (park_add_region(&sp->park, c->bp.bht, c->bp.bht_mask + 1u) ||
-	     park_add_region(&sp->park, c->bp.btb_tag, (c->bp.btb_mask + 1u) * 4) ||
-	     park_add_region(&sp->park, c->bp.btb_target, (c->bp.btb_mask + 1u) * 4)))
-		return -1;
+	if (c->bp.kind == BPRED_BIMODAL) {
+		uint32_t bht = c->bp.bht_mask + 1u, btb = (c->bp.btb_mask + 1u) * 4;
+
+		if (bht % 8 || btb % 8) {
+			/* Tables of less than a word (4 counters, one BTB entry): no parking. */
+			park_free(&sp->park);
+			free(sp);
+			c->spin = NULL;
+			return 0;
+		}
+		if (park_add_region(&sp->park, c->bp.bht, bht) ||
+		    park_add_region(&sp->park, c->bp.btb_tag, btb) ||
+		    park_add_region(&sp->park, c->bp.btb_target, btb))
+			return -1;
+	}
 	return park_ready(&sp->park);
 }
 

@@ -1188,6 +1188,8 @@ static void snoop_hook(void *ctx, uint32_t base, uint32_t bytes, uint64_t now)
 {
 	struct core *c = ctx;
 
+	if (!c->spin)
+		return;	/* a core that does not park */
 	c->spin->touched++;
 	if ((c->unusual & CORE_PARKED) &&
 	    (l1_holds_range(c->l1d, base, bytes) || l1_holds_range(c->l1i, base, bytes)))

@@ -49,7 +49,7 @@ static inline uint32_t amo_op(const struct hart_peek *pk)
  * seen three times at its head in one run ahead (so that running ahead
  * takes each of its instructions), its state there moved by the same
  * amounts by each iteration (cpu/park.h), and nothing from outside the
- * core in between (touched), does the same in every later
+ * core in between (a run's bounds keep it out), does the same in every later
  * iteration until something outside acts on it. The core parks: it leaves
  * the machine's turns until the last whole iteration before ahead_limit
  * (the timer's next event, the machine's checks, the instruction limit),
@@ -70,18 +70,10 @@ struct core_spin {
 	/* The loop looked for: its head, the registers when last there. */
 	uint32_t head;
 	uint32_t x[32];
-	int stage;		/* images taken at the head since touched last moved: 0, 1 or 2 */
-	/*
-	 * What reached the core from outside (a snoop of a line its L2 holds,
-	 * a fill, an interrupt line raised), counted; and its count at the
-	 * first image. An iteration the images span did only what the core
-	 * itself did when it did not move.
-	 */
-	uint64_t touched, touched_at;
+	int stage;		/* images taken at the head in this run: 0, 1 or 2 */
 	uint64_t run;		/* the run the images are taken in (its ahead_from) */
 	uint64_t at[2];		/* the head's cycles at the images */
 	uint64_t retired_at[2];	/* the core's instructions retired at them */
-	uint64_t stores_at;	/* and stores, at the first */
 	/*
 	 * Times the loop at pause_head is not looked at, after it did not
 	 * repeat or its park ended soon (backoff: the last such pause, which
@@ -150,8 +142,6 @@ static void wake_from_l1(void *ctx, uint64_t now)
 {
 	struct core *c = ctx;
 
-	if (c->spin)
-		c->spin->touched++;
 	core_wake(c, now);
 }
 
@@ -360,8 +350,6 @@ static void interrupt_raised(void *ctx)
 {
 	struct core *c = ctx;
 
-	if (c->spin)
-		c->spin->touched++;
 	if (core_idle(c)) {
 		set_poll(c, 1);
 		update_due(c);
@@ -662,8 +650,6 @@ static __attribute__((noinline)) int step(struct core *c, uint64_t now)
 	uint64_t t;
 	int src;
 
-	if (c->spin)
-		c->spin->stage = 0;	/* what step runs, running ahead does not: no loop to park on */
 	if (hart_in_wfi(h) && !hart_wakeable(h))
 		return sleep_on(c, now, STALL_IDLE);
 	if (!c->have_pk)
@@ -1062,14 +1048,8 @@ static int spin_park(struct core *c, uint64_t retired)
 
 	if (limit < from + 2 * period)
 		return 0;	/* not two iterations to skip before the machine's bound */
-	/*
-	 * Every instruction since the first image is one running ahead takes
-	 * (catching up runs them so): none went through step (an AMO, a CSR,
-	 * a fence; step starts the images over) and none was a store.
-	 */
 	if (!period || period != sp->at[1] - sp->at[0] || insns != sp->retired_at[1] - sp->retired_at[0] ||
-	    mctr_total(&c->stats.stores) != sp->stores_at || !spin_parkable(c) ||
-	    !park_linear(&sp->park)) {
+	    !spin_parkable(c) || !park_linear(&sp->park)) {
 		sp->pause_head = sp->head;
 		sp->pause = SPIN_PAUSE;
 		return 0;
@@ -1114,17 +1094,18 @@ static __attribute__((noinline)) int spin_seen(struct core *c)
 		sp->stage = 0;	/* something may still come from outside: no images yet */
 		return 0;
 	}
-	if (sp->touched != sp->touched_at || sp->run != c->ahead_from)
-		sp->stage = 0;	/* another run, or something came from outside */
+	/*
+	 * In one run: every instruction between the images is one running ahead
+	 * takes (catching up runs them so), and nothing reached the core.
+	 */
+	if (sp->run != c->ahead_from)
+		sp->stage = 0;
 	if (sp->stage == 2) {
 		sp->stage = 0;
 		return spin_park(c, retired);
 	}
-	if (sp->stage == 0) {
-		sp->touched_at = sp->touched;
-		sp->stores_at = mctr_total(&c->stats.stores);
+	if (sp->stage == 0)
 		sp->run = c->ahead_from;
-	}
 	park_take(&sp->park, sp->stage);
 	sp->at[sp->stage] = c->next;
 	sp->retired_at[sp->stage] = retired;
@@ -1188,9 +1169,6 @@ static void snoop_hook(void *ctx, uint32_t base, uint32_t bytes, uint64_t now)
 {
 	struct core *c = ctx;
 
-	if (!c->spin)
-		return;	/* a core that does not park */
-	c->spin->touched++;
 	if ((c->unusual & CORE_PARKED) &&
 	    (l1_holds_range(c->l1d, base, bytes) || l1_holds_range(c->l1i, base, bytes)))
 		c->sched->late_retired += core_catch_up(c, now);	/* the grant is after the turns */

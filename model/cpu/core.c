@@ -807,16 +807,50 @@ static __attribute__((noinline)) int quick_refilled(struct core *c)
 }
 
 /*
+ * When the bus has no request queued, the first cycle from @grant (its
+ * first edge with the sequencer free) on at which it could grant one: one
+ * joins the queues only when an agent acts, which is another core at its
+ * turn (its due: its misses, its write buffer's drains, a device access
+ * that starts the DMA engine or wakes a sleeping core) or an event (a fill,
+ * a bus completion). UINT64_MAX if no other core will act without an event
+ * (all asleep); @grant itself as soon as one acts by then (the common case
+ * while the cores are busy: it returns at the first such core).
+ */
+static __attribute__((noinline)) uint64_t grant_after_others(const struct core *c,
+							     uint64_t grant)
+{
+	const struct core_sched *s = c->sched;
+	uint64_t first = UINT64_MAX;
+
+	for (const struct core *o = s->cores, *end = s->cores + s->ncores; o < end; o++) {
+		if (o == c)
+			continue;
+		if (o->due <= grant)
+			return grant;
+		if (o->due < first)
+			first = o->due;
+	}
+	return first == UINT64_MAX ? first : bus_grant_bound(c->bus, first);
+}
+
+/*
  * The last cycle in which core @c's loads may run ahead (ahead_mem_until),
  * in its run from its turn in cycle ahead_from to ahead_until: the bus
  * snoops the caches when it grants, after the cores' turns, and fills come
- * before them. Made when a load first asks: most runs have none.
+ * before them (an event, which bounds the run too). With requests queued,
+ * the bus may grant at its first edge with the sequencer free; with none,
+ * only after another core acts (grant_after_others): this core's run makes
+ * no request, the machine's bound (ahead_limit) keeps the run short of the
+ * devices' own acts, and the prefetchers and a busy DMA engine allow no
+ * run. Made when a load first asks: most runs have none.
  */
 static inline uint64_t ahead_mem_bound(struct core *c)
 {
-	uint64_t now = c->ahead_from, until = c->ahead_until;
-	uint64_t grant = bus_grant_bound(c->bus, now), event = eventq_next(c->l1d->events);
+	uint64_t now = c->ahead_from, until = c->ahead_until, event = eventq_next(c->l1d->events);
+	uint64_t grant = bus_grant_bound(c->bus, now);
 
+	if (grant < until && !c->bus->queued)
+		grant = grant_after_others(c, grant);
 	if (grant < until)
 		until = grant;
 	if (event <= until)
@@ -824,10 +858,14 @@ static inline uint64_t ahead_mem_bound(struct core *c)
 	return c->ahead_mem_until = until;
 }
 
-/* Whether core @c's load (or L1I access) in cycle @now may run ahead. */
+/*
+ * Whether core @c's load (or L1I access) in cycle @now may run ahead. The
+ * bound is made once a run (0: not yet; one made 0, in a run from cycle 0,
+ * is made again, to the same answer).
+ */
 static inline int ahead_mem_ok(struct core *c, uint64_t now)
 {
-	return now <= c->ahead_mem_until || now <= ahead_mem_bound(c);
+	return now <= c->ahead_mem_until || (!c->ahead_mem_until && now <= ahead_mem_bound(c));
 }
 
 /*

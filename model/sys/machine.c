@@ -770,8 +770,35 @@ static void run_timing(struct machine *m)
 		for (uint64_t now = m->now;;) {
 			m->retired += (uint64_t)timing_cycle(t, now);
 			if ((timing_any_stuck(t) | (int)m->stop.kind) || now >= cycle_bound ||
-			    m->retired >= retired_bound || t->busy_next > now + 1)
+			    m->retired >= retired_bound)
 				break;
+			if (t->busy_next > now + 1) {
+				/*
+				 * No core acts next cycle: on to the cycle something
+				 * does, within the run when it is not past its bound,
+				 * since this loop's start would find the same bounds
+				 * there (the limit's catch-up of parked cores aside),
+				 * and after_cycle has nothing to do before them. The
+				 * cores may run further ahead from there.
+				 */
+				uint64_t next = timing_next(t, now);
+
+				if (next > cycle_bound ||
+				    (t->sched.parked && m->insn_limit - m->retired <
+							    ncores + core_parked_lag(&t->sched, next)))
+					break;
+				m->now = now = next;
+				/*
+				 * A limit at the cycle bound stays there (the cores
+				 * retire at most one instruction a cycle each); one
+				 * short of it, or 0 after a device access, is made
+				 * again as the loop's start would.
+				 */
+				if (t->sched.ahead_limit < cycle_bound)
+					t->sched.ahead_limit =
+						ahead_limit(m, cycle_bound, retired_bound);
+				continue;
+			}
 			m->now = ++now;	/* the devices read the time from m->now */
 		}
 		t->stuck &= ~TIMING_BOUNDS;

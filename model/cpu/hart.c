@@ -580,45 +580,6 @@ static void micro_enter(const struct hart *h, struct micro_tlb *u, uint32_t vpn)
 	}
 }
 
-/*
- * The micro-TLB refill of @u for @va that a memo entry answers, if any: its
- * page checked for @acc in this epoch, and the TLB unchanged since, so a TLB
- * lookup would hit the same entry and PMP and the memory map say the same.
- */
-static int refill_from_memo(struct hart *h, struct micro_tlb *u, const struct micro_memo *mm,
-			    const struct tlb *tlb, uint32_t va, enum access acc)
-{
-	uint8_t bit = (uint8_t)(1u << acc);
-
-	if (mm->u.epoch != h->epoch || mm->tlb_gen != tlb->gen || mm->u.vpn != va >> 12 ||
-	    !(mm->u.ok & bit))
-		return 0;
-	micro_enter(h, u, va >> 12);
-	u->ppn = mm->u.ppn;
-	u->guard = mm->u.guard;
-	u->update = mm->u.update;
-	u->ok |= bit;
-	u->ram = mm->u.ram;
-	u->pmp_page |= mm->u.pmp_page & bit;
-	return 1;
-}
-
-/* Records a refill of @u (for @acc) in @mm. */
-static void memo_refill(struct micro_memo *mm, const struct micro_tlb *u, const struct tlb *tlb,
-			enum access acc)
-{
-	uint8_t bit = (uint8_t)(1u << acc);
-
-	if (mm->u.epoch != u->epoch || mm->u.vpn != u->vpn || mm->tlb_gen != tlb->gen) {
-		mm->u = *u;
-		mm->u.ok = 0;
-		mm->u.pmp_page = 0;
-		mm->tlb_gen = tlb->gen;
-	}
-	mm->u.ok |= bit;
-	mm->u.pmp_page |= u->pmp_page & bit;
-}
-
 /* A micro-TLB's fields that follow from the others, after a refill. */
 static void micro_settle(const struct hart *h, struct micro_tlb *u)
 {
@@ -630,6 +591,58 @@ static void micro_settle(const struct hart *h, struct micro_tlb *u)
 	u->host = u->ram ? memmap_host(h->env.mm, u->ppn << 12) : NULL;
 	u->pa_delta = (u->ppn - u->vpn) << 12;
 	u->host_pa = (uintptr_t)u->host - ((uintptr_t)u->ppn << 12);
+}
+
+/* The memo entry of page @vpn for access @acc (memo_i's, memo_d's: one an access type). */
+static struct micro_memo *memo_of(struct hart *h, uint32_t vpn, enum access acc)
+{
+	if (acc == ACC_FETCH)
+		return &h->memo_i[vpn % MICRO_MEMO];
+	return &h->memo_d[(vpn * 2 + (acc == ACC_STORE)) % (2 * MICRO_MEMO)];
+}
+
+/*
+ * The micro-TLB refill of @u for @va that a memo entry answers, if any: its
+ * page checked for @acc in this epoch, and the TLB unchanged since, so a TLB
+ * lookup would hit the same entry and PMP and the memory map say the same.
+ * @u is left settled. A page entered afresh is the memo's image, copied.
+ */
+static int refill_from_memo(struct hart *h, struct micro_tlb *u, const struct micro_memo *mm,
+			    const struct tlb *tlb, uint32_t va, enum access acc)
+{
+	uint8_t bit = (uint8_t)(1u << acc);
+
+	if (mm->u.epoch != h->epoch || mm->tlb_gen != tlb->gen || mm->u.vpn != va >> 12 ||
+	    !(mm->u.ok & bit))
+		return 0;
+	if (u->epoch != h->epoch || u->vpn != va >> 12) {
+		*u = mm->u;
+		return 1;
+	}
+	u->ppn = mm->u.ppn;
+	u->guard = mm->u.guard;
+	u->update = mm->u.update;
+	u->ok |= bit;
+	u->ram = mm->u.ram;
+	u->pmp_page |= mm->u.pmp_page;
+	micro_settle(h, u);
+	return 1;
+}
+
+/*
+ * Records a refill of @u for @acc in @mm: the micro-TLB as the refill would
+ * leave it had it entered the page afresh (checked for @acc only), settled.
+ */
+static void memo_refill(const struct hart *h, struct micro_memo *mm, const struct micro_tlb *u,
+			const struct tlb *tlb, enum access acc)
+{
+	uint8_t bit = (uint8_t)(1u << acc);
+
+	mm->u = *u;
+	mm->u.ok = bit;
+	mm->u.pmp_page = u->pmp_page & bit;
+	micro_settle(h, &mm->u);
+	mm->tlb_gen = tlb->gen;
 }
 
 /*
@@ -644,7 +657,7 @@ static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc
 	int fetch = acc == ACC_FETCH;
 	struct micro_tlb *u = fetch ? &h->micro_i : &h->micro_d;
 	const struct tlb *tlb = fetch ? &h->itlb : &h->dtlb;
-	struct micro_memo *mm = &(fetch ? h->memo_i : h->memo_d)[(va >> 12) % MICRO_MEMO];
+	struct micro_memo *mm = memo_of(h, va >> 12, acc);
 	enum priv eff = h->priv;
 
 	if (acc != ACC_FETCH && eff == PRIV_M && (h->mstatus & MSTATUS_MPRV))
@@ -679,7 +692,7 @@ static COLD int peek_translate_slow(struct hart *h, uint32_t va, enum access acc
 			 u->ppn != h->env.slow_page;
 		if (pmp_allows(h, u->ppn << 12, PAGE_SIZE, acc, eff))
 			u->pmp_page |= (uint8_t)(1u << acc);
-		memo_refill(mm, u, tlb, acc);
+		memo_refill(h, mm, u, tlb, acc);
 	}
 	micro_settle(h, u);
 	*pa = (u->ppn << 12) | (va & 0xfff);
@@ -705,10 +718,9 @@ static int quick_refill_one(struct hart *h, uint32_t va, enum access acc, unsign
 	/* Held already, but not as fast RAM: peek_translate_slow looks nothing up then. */
 	if (u->epoch == h->epoch && u->vpn == va >> 12 && (u->ok & bit))
 		return 0;
-	if (!refill_from_memo(h, u, &(fetch ? h->memo_i : h->memo_d)[(va >> 12) % MICRO_MEMO],
-			      fetch ? &h->itlb : &h->dtlb, va, acc))
+	if (!refill_from_memo(h, u, memo_of(h, va >> 12, acc), fetch ? &h->itlb : &h->dtlb, va,
+			      acc))
 		return 0;
-	micro_settle(h, u);
 	*lookups |= lookup_bit;
 	return (u->fast_ram & bit) != 0;
 }

@@ -143,17 +143,22 @@ struct micro_tlb {
 };
 
 /*
- * What refills of one page found; see struct hart's memo_i. Entries a hart
- * keeps per micro-TLB (a page's goes at its number modulo this): with 16,
- * the kernel's workload found a page's memo gone 2.2 M times (each a TLB
- * and PMP lookup, 430 host instructions); with 64 (64 bytes an entry),
- * 0.9 M times.
+ * What a refill of one page for one access type found; see struct hart's
+ * memo_i. Entries a hart keeps for fetches (a page's goes at its number
+ * modulo this), and twice as many for loads and stores: with 16 (for both
+ * loads and stores), the kernel's workload found a page's memo gone 2.2 M
+ * times (each a TLB and PMP lookup, 430 host instructions); with 64, 0.9 M.
  */
 #define MICRO_MEMO 64
 
 struct micro_memo {
-	struct micro_tlb u;	/* the refills' outcome; u.ok: access types they checked */
-	uint32_t tlb_gen;	/* the TLB's gen after the last of them */
+	/*
+	 * The micro-TLB as the refill left it had it entered the page afresh:
+	 * u.ok has the one access type checked, the fields that follow from
+	 * the others are made (a refill into another page copies it whole).
+	 */
+	struct micro_tlb u;
+	uint32_t tlb_gen;	/* the TLB's gen after the refill */
 };
 
 #define HART_TRIGGERS 4	/* Sdtrig mcontrol triggers per hart */
@@ -241,11 +246,12 @@ struct hart {
 	struct micro_tlb micro_i, micro_d;	/* in front of the I-TLB and D-TLB */
 	/*
 	 * Host memos of the micro-TLBs' recent pages (not modelled hardware):
-	 * a refill that finds its page here, checked in the same epoch with
-	 * the TLB unchanged since, skips the TLB, PMP and memory-map lookups
-	 * whose outcome it records. Indexed by the page number.
+	 * a refill that finds its page here, checked for its access type in
+	 * the same epoch with the TLB unchanged since, skips the TLB, PMP and
+	 * memory-map lookups whose outcome it records. Indexed by the page
+	 * number (memo_d's by the page number and whether it is a store's).
 	 */
-	struct micro_memo memo_i[MICRO_MEMO], memo_d[MICRO_MEMO];
+	struct micro_memo memo_i[MICRO_MEMO], memo_d[2 * MICRO_MEMO];
 	void (*store_hook)(void *ctx, uint32_t pa, int size, uint32_t val);
 	void *store_ctx;
 	void (*irq_hook)(void *ctx);	/* hart_set_irq_hook */

@@ -750,15 +750,15 @@ static void run_timing(struct machine *m)
 		if (__builtin_expect(m->insn_limit - m->retired < ncores, 0))
 			timing_set_budget(t, (int)(m->insn_limit - m->retired));
 		/*
-		 * Cycles back to back while nothing stops the run, after_cycle
-		 * would do nothing, and some core acts next cycle: all that the
-		 * steps below would do then is count the cycle. The timer's next
-		 * event and the HTIF's check are folded into the bounds here; a
-		 * device that moves one (a store to mtimecmp, to tohost) sets
-		 * TIMING_BOUNDS (bounds_moved), which ends the run of cycles, and
-		 * is cleared after it. (One set between runs, by after_cycle's
-		 * timer update, only ends the next run early, which is always
-		 * exact.)
+		 * Cycles back to back, or on to the next in which something
+		 * acts, while nothing stops the run and after_cycle would do
+		 * nothing: all that the steps below would do then is count the
+		 * cycles. The timer's next event and the HTIF's check are folded
+		 * into the bounds here; a device that moves one (a store to
+		 * mtimecmp, to tohost) sets TIMING_BOUNDS (bounds_moved), which
+		 * ends the run of cycles, and is cleared after it. (One set
+		 * between runs, by after_cycle's timer update, only ends the next
+		 * run early, which is always exact.)
 		 */
 		uint64_t cycle_bound = quiet_until < m->clint.next_event ? quiet_until
 									 : m->clint.next_event;

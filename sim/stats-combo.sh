@@ -23,9 +23,13 @@
 # the programs drawn include EXTRA_ELFS, a list (tests/ahead/spin_ipi.c: an
 # interrupt into a loop a core runs ahead; code_snoop.c: a snoop that takes
 # a line of code away from a core running it).
-# Usage: sim/stats-combo.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE N SEED [FOCUS "EXTRA_ELFS"]
+# CASES, a file, adds fixed runs to the N drawn, one a line in the drawn
+# runs' form (the options, "-" or "profile", the program: demo,
+# kernel:INSNS or extra:K, the Kth of EXTRA_ELFS); # starts a comment.
+# Usage: sim/stats-combo.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE N SEED [FOCUS "EXTRA_ELFS" [CASES]]
 set -u
 old=$1 new=$2 demo=$3 kernel=$4 shell_img=$5 n=$6 seed=$7 focus=${8:-builds} extra_elfs=${9:-}
+cases=${10:-}
 old_opts=
 [ "$focus" = ahead ] && old_opts="--set sys.run_ahead=off"
 tmp=$(mktemp -d)
@@ -91,6 +95,7 @@ BEGIN {
 		print o
 	}
 }' >"$tmp/runs"
+[ -n "$cases" ] && grep -v -e '^#' -e '^[[:space:]]*$' "$cases" >>"$tmp/runs"
 
 # ran_ahead JSON: the machine's total of core.ran_ahead (0 without one)
 ran_ahead() {

@@ -106,14 +106,6 @@ static int blocker(const struct bus *b, const struct bus_req *r)
 	return bus_arb_blocker(&b->arb.q, r->agent, r->line, r->op);
 }
 
-/* The request at the head of @agent's queue, if it may go at @now. */
-static const struct bus_req *head_ready(const struct bus *b, int agent, uint64_t now)
-{
-	const struct bus_queue *q = &b->q[agent];
-
-	return q->count && q->req[q->head].ready <= now ? &q->req[q->head] : NULL;
-}
-
 uint64_t bus_next_slow(struct bus *b, uint64_t now)
 {
 	uint64_t best = b->ready_min;
@@ -130,13 +122,15 @@ uint64_t bus_next_slow(struct bus *b, uint64_t now)
 			if (ready < best && b->arb.q.held) {
 				/*
 				 * Held by another agent: it waits for that hold to
-				 * end, unless the holder itself waits (the
-				 * controller will make it let go).
+				 * end. The controller's evaluations before then
+				 * change nothing, and are not needed, once they have
+				 * noted the wait (the holder's contended bit), unless
+				 * the waiter holds a line itself: they make it let
+				 * go (bus_arb.c, settle).
 				 */
 				int k = blocker(b, &q->req[q->head]);
 
-				if (k >= 0 && !(head_ready(b, k, ready) &&
-						blocker(b, head_ready(b, k, ready)) >= 0))
+				if (k >= 0 && (b->arb.q.contended >> k & 1) && !(b->arb.q.held >> i & 1))
 					continue;
 			}
 			if (ready < best)

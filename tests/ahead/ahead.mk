@@ -2,8 +2,9 @@
 # `make ahead-check [N=24] [SEED=1]` runs N random configurations, each
 # with running ahead off and on, on the demo, slices of the kernel's
 # workload and tests/ahead's programs, and compares their output and
-# statistics byte for byte (sim/stats-combo.sh, focus `ahead`). Part of
-# `make test`. Included by the top Makefile.
+# statistics byte for byte (sim/stats-combo.sh, focus `ahead`), and the
+# fixed runs of cases.list likewise. Part of `make test`. Included by the
+# top Makefile.
 
 AHEAD_DIR := tests/ahead
 # tests/diff's atomics: spin locks on AMOs and LR/SC (a loop must not park on
@@ -23,7 +24,7 @@ $(BUILD)/tests/ahead/%.elf: $(BUILD)/tests/ahead/%.o $(FW_CRT0) $(FW_LIB) $(FW_L
 .PHONY: ahead-check
 ahead-check: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(AHEAD_ELFS)
 	@sh sim/stats-combo.sh $(OSPREY) $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img \
-		$(or $(N),24) $(or $(SEED),1) ahead "$(AHEAD_ELFS)"
+		$(or $(N),24) $(or $(SEED),1) ahead "$(AHEAD_ELFS)" $(AHEAD_DIR)/cases.list
 
 TEST_TARGETS += ahead-check
 

@@ -140,9 +140,7 @@ static void sched_mark(struct core *c, int awake)
 
 static void wake_from_l1(void *ctx, uint64_t now)
 {
-	struct core *c = ctx;
-
-	core_wake(c, now);
+	core_wake(ctx, now);
 }
 
 int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, struct bus *bus,
@@ -1075,8 +1073,8 @@ static int spin_parkable(const struct core *c)
 
 /*
  * Parks core @c at its loop's head, its third image the live state, having
- * retired @retired instructions: 1, or 0 if the images do not repeat or it
- * would not pay.
+ * retired @retired instructions (spin_seen found it parkable there): 1, or
+ * 0 if the images do not repeat or it would not pay.
  */
 static int spin_park(struct core *c, uint64_t retired)
 {
@@ -1087,7 +1085,7 @@ static int spin_park(struct core *c, uint64_t retired)
 	if (limit < from + 2 * period)
 		return 0;	/* not two iterations to skip before the machine's bound */
 	if (!period || period != sp->at[1] - sp->at[0] || insns != sp->retired_at[1] - sp->retired_at[0] ||
-	    !spin_parkable(c) || !park_linear(&sp->park)) {
+	    !park_linear(&sp->park)) {
 		sp->pause_head = sp->head;
 		sp->pause = SPIN_PAUSE;
 		return 0;
@@ -1103,8 +1101,9 @@ static int spin_park(struct core *c, uint64_t retired)
 }
 
 /*
- * In core @c's run, an instruction went back to an earlier pc: looks for a
- * loop that repeats (core_spin), and parks the core on it (1 then).
+ * In core @c's run, an instruction went back to an earlier pc, not a paused
+ * loop's head (run_ahead counts those down): looks for a loop that repeats
+ * (core_spin), and parks the core on it (1 then).
  */
 static __attribute__((noinline)) int spin_seen(struct core *c)
 {
@@ -1112,10 +1111,6 @@ static __attribute__((noinline)) int spin_seen(struct core *c)
 	const struct hart *h = c->hart;
 	uint64_t retired;
 
-	if (sp->pause && h->pc == sp->pause_head) {
-		sp->pause--;
-		return 0;
-	}
 	if (h->pc != sp->head || memcmp(h->x, sp->x, sizeof(sp->x))) {
 		if (h->pc == sp->head) {
 			/* Its registers moved: a loop that counts, most likely. */
@@ -1222,7 +1217,7 @@ static __attribute__((noinline)) void catch_up_before_access(struct core *c, uin
 
 	for (uint32_t left = s->parked; left; left &= left - 1) {
 		uint32_t bit = left & -left;
-		struct core *o = (struct core *)&s->cores[__builtin_ctz(left)];
+		struct core *o = &s->cores[__builtin_ctz(left)];
 
 		s->late_retired += core_catch_up(o, bit < c->sched_bit ? now : now - 1);
 	}
@@ -1233,7 +1228,7 @@ uint64_t core_catch_up_all(struct core_sched *s, uint64_t upto)
 	uint64_t retired;
 
 	for (uint32_t left = s->parked; left; left &= left - 1)
-		s->late_retired += core_catch_up((struct core *)&s->cores[__builtin_ctz(left)], upto);
+		s->late_retired += core_catch_up(&s->cores[__builtin_ctz(left)], upto);
 	retired = s->late_retired;
 	s->late_retired = 0;
 	return retired;
@@ -1342,7 +1337,7 @@ static __attribute__((noinline)) int run_ahead(struct core *c, uint64_t now)
 			struct core_spin *sp = c->spin;
 
 			if (sp->pause && c->hart->pc == sp->pause_head)
-				sp->pause--;	/* spin_seen's first test, without the call */
+				sp->pause--;	/* a paused loop's head: no call */
 			else if (spin_seen(c))
 				break;
 		}

@@ -111,7 +111,7 @@ struct core_sched {
 	uint64_t ahead_limit;
 	uint32_t mmio_waiting;
 	uint32_t mmio_latency_min;
-	const struct core *cores;	/* the machine's, bit i of the masks being cores[i] */
+	struct core *cores;	/* the machine's, bit i of the masks being cores[i] */
 	/*
 	 * Parking (core.c, core_spin): bit i, core i is parked on a spin loop,
 	 * its state that of the loop's head in an earlier cycle. Whatever

@@ -704,13 +704,13 @@ void l1_update_granted(struct l1 *c, uint32_t line, uint64_t now)
 	l1_fill(c, line, LINE_S, now);
 }
 
-int l1_holds_range(const struct l1 *c, uint32_t base, uint32_t bytes)
+int l1_holds_range(struct l1 *c, uint32_t base, uint32_t bytes)
 {
 	uint32_t first = carray_line(&c->ctl.arr, base);
 	uint32_t n = bytes >> c->ctl.arr.line_shift;
 
 	for (uint32_t i = 0; i < (n ? n : 1); i++)
-		if (carray_find((struct cache_array *)&c->ctl.arr, first + i))
+		if (carray_find(&c->ctl.arr, first + i))
 			return 1;
 	return 0;
 }

@@ -262,7 +262,7 @@ void l1_fill(struct l1 *c, uint32_t line, enum line_state state, uint64_t now);
 void l1_update_granted(struct l1 *c, uint32_t line, uint64_t now);
 
 /* Whether the cache holds a line of [@base, @base + @bytes) (an L2 line). */
-int l1_holds_range(const struct l1 *c, uint32_t base, uint32_t bytes);
+int l1_holds_range(struct l1 *c, uint32_t base, uint32_t bytes);
 
 /* What a snoop does to the L1 lines it covers (l1_snoop_range). */
 enum l1_snoop {

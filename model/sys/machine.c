@@ -725,6 +725,19 @@ static uint64_t ahead_limit(const struct machine *m, uint64_t cycle_bound,
 	return m->now + room - 1;
 }
 
+/*
+ * Whether parked cores must catch up before cycle @now: with their
+ * uncounted instructions (one a cycle each at most), the instruction limit
+ * is within a cycle's reach of the cores.
+ */
+static inline int parked_near_limit(const struct machine *m, uint64_t now)
+{
+	const struct core_sched *s = &m->timing->sched;
+
+	return s->parked && m->insn_limit - m->retired <
+				    (uint64_t)m->timing->ncores + core_parked_lag(s, now);
+}
+
 /* Timing mode: every unit each cycle, jumping over cycles in which nothing happens. */
 static void run_timing(struct machine *m)
 {
@@ -744,8 +757,7 @@ static void run_timing(struct machine *m)
 		 * Near the instruction limit, the cores stop at it (t->budget),
 		 * the parked ones brought up to date to count.
 		 */
-		if (__builtin_expect(t->sched.parked != 0, 0) &&
-		    m->insn_limit - m->retired < ncores + core_parked_lag(&t->sched, m->now))
+		if (__builtin_expect(parked_near_limit(m, m->now), 0))
 			m->retired += core_catch_up_all(&t->sched, m->now - 1);
 		if (__builtin_expect(m->insn_limit - m->retired < ncores, 0))
 			timing_set_budget(t, (int)(m->insn_limit - m->retired));
@@ -783,9 +795,7 @@ static void run_timing(struct machine *m)
 				 */
 				uint64_t next = timing_next(t, now);
 
-				if (next > cycle_bound ||
-				    (t->sched.parked && m->insn_limit - m->retired <
-							    ncores + core_parked_lag(&t->sched, next)))
+				if (next > cycle_bound || parked_near_limit(m, next))
 					break;
 				m->now = now = next;
 				/*

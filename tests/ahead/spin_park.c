@@ -99,6 +99,17 @@ static uint32_t wait_for_irq(uint32_t h, uint32_t mip, uint32_t times)
 	return at;
 }
 
+/* Hart @waiter waits for the IPI that hart @sender sends it after a while. */
+static void ipi_phase(uint32_t h, uint32_t waiter, uint32_t sender)
+{
+	if (h == waiter) {
+		seen[h] += wait_for_irq(h, MIP_MSIP, 1) & 0xffff;
+	} else if (h == sender) {
+		busy_cycles(4 * WAIT);
+		clint_set_msip(waiter, 1);
+	}
+}
+
 int main(uint32_t h)
 {
 	uint32_t n = harts_join(h, MAXH), sum = 0;
@@ -123,19 +134,9 @@ int main(uint32_t h)
 	}
 	barrier_wait(&bar, n);
 	/* A device access by a core whose turn comes before the waiter's, then after. */
-	if (h == 1) {
-		seen[h] += wait_for_irq(h, MIP_MSIP, 1) & 0xffff;
-	} else if (h == 0) {
-		busy_cycles(4 * WAIT);
-		clint_set_msip(1, 1);
-	}
+	ipi_phase(h, 1, 0);
 	barrier_wait(&bar, n);
-	if (h == 0) {
-		seen[h] += wait_for_irq(h, MIP_MSIP, 1) & 0xffff;
-	} else if (h == 1) {
-		busy_cycles(4 * WAIT);
-		clint_set_msip(0, 1);
-	}
+	ipi_phase(h, 0, 1);
 	barrier_wait(&bar, n);
 	/* The timer's line, which no core's access raises at that cycle. */
 	if (h == 1) {

@@ -731,10 +731,8 @@ run:
 #define QUICK_CLASSES                                                                      \
 	((1u << IC_ALU) | (1u << IC_LOAD) | (1u << IC_STORE) | (1u << IC_BRANCH) |          \
 	 (1u << IC_JAL) | (1u << IC_JALR) | (1u << IC_MUL) | (1u << IC_DIV))
-/* Of those, the ones a core may run ahead (run_ahead): all but stores. */
-#define AHEAD_CLASSES                                                                      \
-	((1u << IC_ALU) | (1u << IC_LOAD) | (1u << IC_BRANCH) | (1u << IC_JAL) |            \
-	 (1u << IC_JALR) | (1u << IC_MUL) | (1u << IC_DIV))
+/* Of those, the ones a core may run ahead (run_ahead): all (stores: ahead_store_line). */
+#define AHEAD_CLASSES QUICK_CLASSES
 
 /*
  * An instruction hart_quick_peek found (@d at the hart's pc, fetched from
@@ -867,6 +865,29 @@ static inline int ahead_mem_ok(struct core *c, uint64_t now)
 }
 
 /*
+ * For core @c's store to @pa (its drain asking for @need) in its run at
+ * cycle @now: the line of the write hit its drain would make, or NULL when
+ * the run must stop before it. A run starts with the write buffer empty
+ * and keeps it so: the store would drain in the core's turn at the next
+ * cycle, before the instruction there, and the run makes that drain itself
+ * (quick_step) when that cycle is in the run and no snoop or fill can
+ * reach it (ahead_mem_ok), the line is owned (a plain write hit: no bus),
+ * and no other hart holds a reservation the store's commit could break
+ * (one that hart's SC may test in its turn in that cycle, before this
+ * core's).
+ */
+static inline struct cache_line *ahead_store_line(struct core *c, uint32_t pa, uint64_t now,
+						  int need)
+{
+	const struct hart *h = c->hart;
+
+	if (now + 1 > c->ahead_until || !ahead_mem_ok(c, now + 1) ||
+	    (h->env.lr->active & ~(1u << h->id)))
+		return NULL;
+	return l1_plain_hit(c->l1d, pa, need);
+}
+
+/*
  * step for the common instructions, shorter: an ALU, branch, jump, multiply
  * or divide, or a load or store to RAM whose translations the micro-TLBs
  * hold, with no interrupt to take (hart_quick_peek finds them without
@@ -890,12 +911,12 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 {
 	struct hart_peek *pk = &c->pk;
 	const struct insn *d;
-	struct cache_line *hit;
-	uint32_t fetch_pa, pa = 0, pc;
+	struct cache_line *hit = NULL;
+	uint32_t fetch_pa, pa = 0, pc, val = 0;
 	enum stall_cause cause;
 	enum hart_event ev;
 	uint64_t t;
-	int src, m, guard_en, waited = 0;
+	int src, m, r, guard_en, waited = 0, need = 0;
 	/*
 	 * The instruction waited before, and c->pk is its (a trigger, debugger
 	 * point or observer that came since sends it to step); else it becomes
@@ -967,7 +988,16 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 			}
 		}
 	}
-	if (ahead && d->msize) {
+	if (ahead && (d->uses & INSN_MWRITE)) {
+		/* A store whose drain at the next cycle the run makes (below). */
+		need = c->sel_update && (taken ? pk->update : c->hart->micro_d.update) ? L1_UPDATE
+										   : L1_WRITE;
+		if (!(hit = ahead_store_line(c, pa, now, need))) {
+			if (waited)
+				quick_take(c, d, fetch_pa, pa);
+			return -1;
+		}
+	} else if (ahead && d->msize) {
 		/* A load that is a plain L1D hit, in a cycle no snoop or fill can reach. */
 		if (!ahead_mem_ok(c, now) || !(hit = l1_plain_hit(c->l1d, pa, 0))) {
 			if (waited)
@@ -1000,13 +1030,28 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 		hart_run_quick_access(c->hart, pc, d, pa, m);
 		ev = HART_RETIRED;
 		/* A store is the quick path's to buffer (what the store hook does for the step). */
-		if (d->uses & INSN_MWRITE)
+		if (ahead && (d->uses & INSN_MWRITE)) {
+			val = c->hart->x[d->src2];
+			ifetch_stored(&c->fu, pa, d->msize);
+		} else if (d->uses & INSN_MWRITE) {
 			buffer_store(c, pa, d->msize, c->hart->x[d->src2], pc,
 				     taken ? pk->update : c->hart->micro_d.update);
+		}
 	} else {
 		ev = hart_run_quick(c->hart, pc, d, m);
 	}
-	return finish(c, now, ev, m, 1, &d->timing, pc);
+	r = finish(c, now, ev, m, 1, &d->timing, pc);
+	if (ahead && (d->uses & INSN_MWRITE)) {
+		/*
+		 * Its drain at the next turn, which comes before anything else of
+		 * the core there: the buffer's push and pop leave nothing behind.
+		 */
+		l1_hit(c->l1d, pa, hit, need);
+		hart_commit_store(c->hart, pa, d->msize, val);
+		if (c->spin)
+			c->spin->stage = 0;	/* memory changed: no images across it */
+	}
+	return r;
 }
 
 /*

@@ -14,7 +14,9 @@
  *     access of a core that comes before it in a cycle's turns);
  * and hart 1 raises hart 0's (a core that comes after), and hart 1 waits
  * for its own timer's interrupt (a line the timer raises, with no core's
- * access).
+ * access). Last, the waiters count in memory while they wait, in a loop
+ * whose registers repeat at its head though its store changes memory:
+ * a core must not park on it.
  * Each waiter notes the cycle it saw its flag; hart 0 prints what they
  * saw. The figures depend on timing, so this is no differential test:
  * `make ahead-check` runs it with running ahead off and on, and the two
@@ -35,6 +37,11 @@ static volatile uint32_t irq_flag[MAXH] __attribute__((aligned(128)));
 static volatile uint32_t seen[MAXH] __attribute__((aligned(128)));
 static volatile uint32_t irq_minstret[MAXH];
 static volatile uint32_t timer_done;
+static volatile uint32_t count_go __attribute__((aligned(128)));
+/* Each waiter's count, on a line of its own. */
+static struct {
+	volatile uint32_t n;
+} __attribute__((aligned(128))) counted[MAXH];
 static struct barrier bar;
 
 /* Waits until *@flag is at least @want: a load, a test, a branch back. */
@@ -43,6 +50,24 @@ static uint32_t wait_for(volatile uint32_t *flag, uint32_t want)
 	while (*flag < want)
 		;
 	return csr_read(mcycle);
+}
+
+/*
+ * Adds one to *@counter until *@flag is nonzero: at the loop's head t0 is
+ * always 0 and t1 the flag's 0, so only memory tells its iterations apart.
+ */
+static void count_while_waiting(volatile uint32_t *flag, volatile uint32_t *counter)
+{
+	__asm__ volatile("1:\n\t"
+			 "lw t0, 0(%1)\n\t"
+			 "addi t0, t0, 1\n\t"
+			 "sw t0, 0(%1)\n\t"
+			 "li t0, 0\n\t"
+			 "lw t1, 0(%0)\n\t"
+			 "beqz t1, 1b"
+			 :
+			 : "r"(flag), "r"(counter)
+			 : "t0", "t1", "memory");
 }
 
 static void spin_cycles(uint32_t cycles)
@@ -163,8 +188,17 @@ int main(uint32_t h)
 		seen[h] += wait_for(&false_flag, 2) & 0xffff;
 	}
 	barrier_wait(&bar, n);
+	if (h == 0) {
+		spin_cycles(4 * WAIT);
+		count_go = 1;
+	} else {
+		count_while_waiting(&count_go, &counted[h].n);
+	}
+	barrier_wait(&bar, n);
 	if (h != 0)
 		return 0;
+	for (uint32_t i = 1; i < n && i < MAXH; i++)
+		printf("spin_park: hart %u counted to %u while it waited\n", i, counted[i].n);
 	for (uint32_t i = 0; i < n && i < MAXH; i++) {
 		printf("spin_park: hart %u saw its flags at cycles summing to %u\n", i, seen[i]);
 		sum += seen[i];

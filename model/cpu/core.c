@@ -898,7 +898,8 @@ static inline struct cache_line *ahead_store_line(struct core *c, uint32_t pa, u
  * until it issues. -1, before anything has
  * changed, for the others: step takes them. @ahead (a constant): for
  * run_ahead, which takes only an instruction of AHEAD_CLASSES
- * (register-only, or a load that is a plain L1D hit) whose translations
+ * (register-only, a load that is a plain L1D hit, or a store that
+ * ahead_store_line lets the run drain) whose translations
  * the micro-TLBs hold or refill from their memos, fetched from the fetch
  * unit's fast range, from the line it fetched ahead, or through the unit's
  * steps whose L1I accesses are all plain hits (ifetch_step_own); an L1
@@ -1351,8 +1352,9 @@ int core_attach_l2(struct core *c, struct l2 *l2)
 /*
  * After core @c's turn in cycle @now, with no store buffered: its next
  * instructions while quick_step's ahead flavour takes them (register-only,
- * or loads that hit the L1D before the bus or an event could change it;
- * fetched from what the fetch unit holds, or with L1I hits), each in its
+ * loads that hit the L1D before the bus or an event could change it, and
+ * stores, drained at once, to lines it owns; fetched from what the fetch
+ * unit holds, or with L1I hits), each in its
  * own cycle up to ahead_horizon's, before the other cores' turns in those
  * cycles. Nothing
  * they do reaches another core and nothing another core does before the

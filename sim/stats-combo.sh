@@ -22,7 +22,9 @@
 # how far one does;
 # the programs drawn include EXTRA_ELFS, a list (tests/ahead/spin_ipi.c: an
 # interrupt into a loop a core runs ahead; code_snoop.c: a snoop that takes
-# a line of code away from a core running it).
+# a line of code away from a core running it; spin_park.c: parking on spin
+# loops; lr_guard.c: a store running ahead in the cycle of another hart's
+# SC).
 # CASES, a file, adds fixed runs to the N drawn, one a line in the drawn
 # runs' form (the options, "-" or "profile", the program: demo,
 # kernel:INSNS or extra:K, the Kth of EXTRA_ELFS); # starts a comment.

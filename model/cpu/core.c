@@ -92,6 +92,12 @@ static uint8_t stat_mode(enum priv p)
 	return p == PRIV_M ? SM_M : p == PRIV_S ? SM_S : SM_U;
 }
 
+/* The L1D access a store's drain asks for (@update: a selective-update page). */
+static inline int store_need(const struct core *c, int update)
+{
+	return c->sel_update && update ? L1_UPDATE : L1_WRITE;
+}
+
 /* A retired store of @size bytes of @val to @pa goes into the write buffer (the store at @pc; @update: a selective-update page). */
 static inline void buffer_store(struct core *c, uint32_t pa, int size, uint32_t val, uint32_t pc,
 				int update)
@@ -100,8 +106,7 @@ static inline void buffer_store(struct core *c, uint32_t pa, int size, uint32_t 
 
 	e->pc = pc;
 	e->mode = c->mode;
-	if (c->sel_update && update)
-		e->need = L1_UPDATE;
+	e->need = (uint8_t)store_need(c, update);
 	ifetch_stored(&c->fu, pa, size);
 }
 
@@ -991,8 +996,7 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	}
 	if (ahead && (d->uses & INSN_MWRITE)) {
 		/* A store whose drain at the next cycle the run makes (below). */
-		need = c->sel_update && (taken ? pk->update : c->hart->micro_d.update) ? L1_UPDATE
-										   : L1_WRITE;
+		need = store_need(c, taken ? pk->update : c->hart->micro_d.update);
 		if (!(hit = ahead_store_line(c, pa, now, need))) {
 			if (waited)
 				quick_take(c, d, fetch_pa, pa);

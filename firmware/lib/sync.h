@@ -61,4 +61,22 @@ static inline uint32_t amoor_w(volatile uint32_t *p, uint32_t v)
 	return old;
 }
 
+/* Reserves the word at @p (lr.w) and returns it. */
+static inline uint32_t lr_w(volatile uint32_t *p)
+{
+	uint32_t v;
+
+	asm volatile("lr.w %0, (%1)" : "=r"(v) : "r"(p) : "memory");
+	return v;
+}
+
+/* Stores @v at @p if this hart still holds its reservation (sc.w): 0 when it did. */
+static inline uint32_t sc_w(volatile uint32_t *p, uint32_t v)
+{
+	uint32_t failed;
+
+	asm volatile("sc.w %0, %2, (%1)" : "=r"(failed) : "r"(p), "r"(v) : "memory");
+	return failed;
+}
+
 #endif /* FW_SYNC_H */

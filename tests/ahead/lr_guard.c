@@ -11,9 +11,10 @@
  * more. Over the trials (D in 0..SWEEP-1, P in 0..PHASES-1) the SC falls
  * in the cycle of hart 1's drain in some of them (three, on the default
  * machine): there hart 0's turn comes first, finds the reservation and asks
- * for the line. With 2 harts or more; the others only join the barriers. The figures depend on timing, so this is no differential
- * test: `make ahead-check` runs it with running ahead off and on, and the
- * two runs' output and statistics must be the same.
+ * for the line. With 2 harts or more; the others only join the barriers.
+ * The figures depend on timing, so this is no differential test: `make
+ * ahead-check` runs it with running ahead off and on, and the two runs'
+ * output and statistics must be the same.
  */
 #include "fw.h"
 
@@ -43,23 +44,6 @@ static void exact_delay(uint32_t d)
 			 :
 			 : "r"(d)
 			 : "t0", "t1", "memory");
-}
-
-static uint32_t lr_w(volatile uint32_t *p)
-{
-	uint32_t v;
-
-	__asm__ volatile("lr.w %0, (%1)" : "=r"(v) : "r"(p) : "memory");
-	return v;
-}
-
-/* 0 when the store took place, as sc.w writes rd. */
-static uint32_t sc_w(volatile uint32_t *p, uint32_t v)
-{
-	uint32_t failed;
-
-	__asm__ volatile("sc.w %0, %2, (%1)" : "=r"(failed) : "r"(p), "r"(v) : "memory");
-	return failed;
 }
 
 /* Loads of lines that share A's sets in the L1D and the L2, which push A out. */

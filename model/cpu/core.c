@@ -177,7 +177,7 @@ int core_init(struct core *c, struct hart *h, struct l1 *l1i, struct l1 *l1d, st
 	if (index == 0 || c->mmio_latency < sched->mmio_latency_min)
 		sched->mmio_latency_min = c->mmio_latency;
 	c->sel_update = cfg->coh.selective_update != 0;
-	c->mode = stat_mode(hart_priv(h));
+	c->mode = stat_mode(hart_priv(h));	/* the hart's marks: 0, as the counters */
 	for (int i = 0; i < STALL_CAUSES; i++)
 		c->charged[i] = &c->none;	/* STALL_NONE; the miss causes never look */
 	c->charged[STALL_BRANCH] = &c->stats.stall_branch;
@@ -237,19 +237,47 @@ static uint64_t bus_wait_total(const struct core *c)
 }
 
 /*
- * The hart counts the cycles the core charges (mcycle, its per-mode cycles),
- * but lazily: they gather in hart_lag, all in the current mode, and reach the
- * hart before it can read them (a CSR instruction), when the mode changes,
- * and at the end of the run. Counting one cycle per instruction in the hart
- * costs the model several percent of its speed.
+ * The hart counts the cycles the core charges (mcycle, its per-mode cycles)
+ * and the instructions the quick path retires (minstret, its per-mode
+ * count), but lazily: the core's own counters of the current mode run
+ * ahead of the hart's marks (hart_cycles_mark, hart_insns_mark), and what
+ * they gained reaches the hart before it can read it (a CSR instruction),
+ * when the mode changes, and at the end of the run; its instruction count
+ * also before the machine's readers (core_sync_retired). Counting each in
+ * the hart as well costs the model a few percent of its speed.
  */
+/* The privilege mode of the core's statistics mode (c->mode), for the hart's counters. */
+static enum priv mode_priv(const struct core *c)
+{
+	return c->mode == SM_M ? PRIV_M : (enum priv)c->mode;
+}
+
+void core_sync_retired(struct core *c)
+{
+	uint64_t insns = c->stats.insns.v[c->mode] - c->hart_insns_mark;
+
+	if (insns) {
+		hart_count_retired(c->hart, insns, mode_priv(c));
+		c->hart_insns_mark += insns;
+	}
+}
+
 static void sync_hart(struct core *c)
 {
-	if (c->hart_lag) {
-		hart_count_cycles(c->hart, c->hart_lag,
-				  c->mode == SM_M ? PRIV_M : (enum priv)c->mode);
-		c->hart_lag = 0;
+	uint64_t cycles = c->stats.cycles.v[c->mode] - c->hart_cycles_mark;
+
+	if (cycles) {
+		hart_count_cycles(c->hart, cycles, mode_priv(c));
+		c->hart_cycles_mark += cycles;
 	}
+	core_sync_retired(c);
+}
+
+/* The hart's marks for the mode the core counts in now (c->mode): nothing lags in it. */
+static void mark_mode(struct core *c)
+{
+	c->hart_cycles_mark = c->stats.cycles.v[c->mode];
+	c->hart_insns_mark = c->stats.insns.v[c->mode];
 }
 
 /*
@@ -292,7 +320,6 @@ static void charge_slow(struct core *c, uint64_t now)
 		c->acct = now;
 	}
 	s->cycles.v[m] += n;
-	c->hart_lag += n;
 	if (c->cause == STALL_IMISS || c->cause == STALL_DMISS)
 		charge_miss(c, n, m);
 	else
@@ -481,7 +508,6 @@ static inline int issue(struct core *c, uint64_t now)
 	charge(c, now);
 	m = c->mode;
 	c->stats.cycles.v[m]++;		/* the issue cycle, before the instruction reads mcycle */
-	c->hart_lag++;
 	c->acct = now + 1;
 	return m;
 }
@@ -524,6 +550,8 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 		goto out;
 	}
 	c->stats.insns.v[m]++;
+	if (!quick)
+		c->hart_insns_mark++;	/* the hart counted it (the quick path's wait for sync_hart) */
 	if (ti->cls == IC_ALU)
 		goto out;	/* the most common class: spare it the jump table */
 	if (quick && (ti->cls > IC_DIV || ti->cls == IC_AMO))
@@ -612,6 +640,7 @@ out:
 	if ((ev != HART_RETIRED || (!quick && ti->cls == IC_XRET)) && stat_mode(hart_priv(h)) != m) {
 		sync_hart(c);	/* the cycles so far were spent in the old mode */
 		c->mode = stat_mode(hart_priv(h));
+		mark_mode(c);
 	}
 	c->next = next;
 	c->cause = cause;
@@ -1494,6 +1523,7 @@ out:
 
 void core_set_kanata(struct core *c, struct kanata_core *kc)
 {
+	core_sync_retired(c);	/* the log names instructions by the hart's count */
 	c->kanata = kc;
 	c->unusual = (uint8_t)((c->unusual & ~CORE_LOGGED) | (kc ? CORE_LOGGED : 0));
 }

@@ -171,7 +171,13 @@ struct core {
 	 */
 	int poll;
 	uint64_t acct;			/* cycles before this are accounted */
-	uint64_t hart_lag;		/* of those, cycles the hart has not counted yet */
+	/*
+	 * stats.cycles.v[mode] and stats.insns.v[mode] as the hart has counted
+	 * them (sync_hart): what they grew by since, it has not. The quick
+	 * path's instructions reach the hart only so; step's the hart counts
+	 * itself, and its mark with it.
+	 */
+	uint64_t hart_cycles_mark, hart_insns_mark;
 	enum stall_cause cause;		/* why the cycles since acct are lost */
 	/*
 	 * The counter of lost cycles each cause charges, looked up rather than
@@ -338,6 +344,9 @@ void core_describe_wait(const struct core *c, uint64_t now, char *buf, int len);
 
 /* Charges the cycles up to @now to the current cause (at the end of a run). */
 void core_account(struct core *c, uint64_t now);
+
+/* Brings the hart's count of retired instructions up to date, for its readers during a run. */
+void core_sync_retired(struct core *c);
 
 extern const struct stat_field core_stat_fields[];
 extern const int core_stat_nfields;

@@ -289,8 +289,11 @@ static inline enum hart_event run_insn(struct hart *h, enum priv priv, int sm, u
 			return ev;
 	}
 	if ((quick == QUICK_ACCESS ? quick_access(h, d, pa) : insn_exec(h, d)) == 0) {
-		h->instret += h->instret_step;
-		h->stats.insns.v[sm]++;
+		/* The quick path's the core counts, and the hart later (hart_count_retired). */
+		if (!quick) {
+			h->instret += h->instret_step;
+			h->stats.insns.v[sm]++;
+		}
 		h->x[0] = 0;
 		if (!quick && __builtin_expect(h->observed, 0)) {
 			if (h->env.bbprof)
@@ -466,6 +469,12 @@ void hart_count_cycles(struct hart *h, uint64_t cycles, enum priv mode)
 	if (!(h->mcountinhibit & 1))
 		h->cycle += cycles;
 	h->stats.cycles.v[SMODE(mode)] += cycles;
+}
+
+void hart_count_retired(struct hart *h, uint64_t insns, enum priv mode)
+{
+	h->instret += insns * h->instret_step;
+	h->stats.insns.v[SMODE(mode)] += insns;
 }
 
 void hart_idle(struct hart *h, uint64_t cycles)

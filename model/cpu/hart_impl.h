@@ -410,7 +410,8 @@ enum hart_event hart_run_peeked(struct hart *h, uint32_t pc, const struct insn *
  * hart.c: the same for @d as hart_quick_peek found it, an instruction that
  * accesses no memory. @sm is the hart's mode's enum stat_mode, which the
  * caller knows (the core's mode). No trigger, debugger point or observer is
- * on (hart_quick_peek's HART_WATCHED).
+ * on (hart_quick_peek's HART_WATCHED). The instruction, if it retires, is
+ * not counted: the caller counts it (hart_count_retired).
  */
 enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d, int sm);
 
@@ -418,7 +419,7 @@ enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d
  * The same for a load or store, its data at @pa (which hart_quick_peek
  * gave): a load made from the data micro-TLB's host page, without the
  * handler; a store's value left for the caller to buffer (the store hook is
- * not called). It always retires.
+ * not called). It always retires, uncounted as hart_run_quick's.
  */
 void hart_run_quick_access(struct hart *h, uint32_t pc, const struct insn *d, uint32_t pa, int sm);
 

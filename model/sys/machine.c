@@ -320,6 +320,8 @@ static void update_check(struct machine *m)
 /* Runs the samplers whose cycle has come, and finds the next one's. */
 static void run_samplers(struct machine *m)
 {
+	if (m->timing)
+		timing_sync_retired(m->timing);	/* the samplers read the harts' counts */
 	m->sample_at = UINT64_MAX;
 	for (int i = 0; i < m->nsamplers; i++) {
 		struct machine_sampler *s = &m->sampler[i];
@@ -358,6 +360,8 @@ int machine_add_sampler(struct machine *m, uint64_t first,
  */
 static void watchdog_look(struct machine *m)
 {
+	if (m->timing)
+		timing_sync_retired(m->timing);	/* progress is the harts' count */
 	for (int i = 0; i < m->nharts && m->stop.kind == STOP_NONE; i++) {
 		struct hart *h = m->harts[i];
 		const struct hart_stats *st = hart_stats(h);

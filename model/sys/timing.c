@@ -322,6 +322,12 @@ int timing_all_idle(const struct timing *t)
 	return 1;
 }
 
+void timing_sync_retired(struct timing *t)
+{
+	for (int i = 0; i < t->ncores; i++)
+		core_sync_retired(&t->core[i]);
+}
+
 void timing_account(struct timing *t, uint64_t now)
 {
 	for (int i = 0; i < t->ncores; i++)

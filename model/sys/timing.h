@@ -125,4 +125,7 @@ int timing_all_idle(const struct timing *t);
 /* Charges every core's cycles up to @now (at the end of a run). */
 void timing_account(struct timing *t, uint64_t now);
 
+/* core_sync_retired for every core. */
+void timing_sync_retired(struct timing *t);
+
 #endif

@@ -239,7 +239,7 @@ static uint64_t bus_wait_total(const struct core *c)
 /*
  * The hart counts the cycles the core charges (mcycle, its per-mode cycles)
  * and the instructions the quick path retires (minstret, its per-mode
- * count), but lazily: the core's own counters of the current mode run
+ * count, their decode cache lookups), but lazily: the core's own counters of the current mode run
  * ahead of the hart's marks (hart_cycles_mark, hart_insns_mark), and what
  * they gained reaches the hart before it can read it (a CSR instruction),
  * when the mode changes, and at the end of the run; its instruction count
@@ -257,7 +257,7 @@ void core_sync_retired(struct core *c)
 	uint64_t insns = c->stats.insns.v[c->mode] - c->hart_insns_mark;
 
 	if (insns) {
-		hart_count_retired(c->hart, insns, mode_priv(c));
+		hart_count_quick(c->hart, insns, mode_priv(c));
 		c->hart_insns_mark += insns;
 	}
 }
@@ -383,6 +383,7 @@ static void interrupt_raised(void *ctx)
 	if (core_idle(c)) {
 		set_poll(c, 1);
 		update_due(c);
+		c->sched->raised |= c->sched_bit;
 	}
 }
 
@@ -1398,29 +1399,43 @@ int core_attach_l2(struct core *c, struct l2 *l2)
 static __attribute__((noinline)) int run_ahead(struct core *c, uint64_t now)
 {
 	uint64_t horizon = ahead_horizon(c, now);
-	int retired = 0, r;
+	/*
+	 * core.ran_ahead gains the instructions retired so far but the last
+	 * @uncounted, all in mode @m: at the end, at a trap (which may change
+	 * the mode) and before spin_seen (whose images hold the counter).
+	 */
+	int retired = 0, uncounted = 0, m = c->mode, r;
 
 	c->ahead_from = now;
 	c->ahead_until = horizon;
 	c->ahead_mem_until = 0;	/* ahead_mem_bound's, when a load first asks */
 	while (c->next <= horizon) {
-		int m = c->mode;
 		uint32_t pc = c->hart->pc;
 
 		if ((r = quick_step(c, c->next, 1)) < 0)
 			break;
 		retired += r;
-		c->stats.ran_ahead.v[m] += (uint64_t)r;
+		uncounted += r;
+		if (!r) {
+			c->stats.ran_ahead.v[m] += (uint64_t)uncounted;	/* a trap */
+			uncounted = 0;
+			m = c->mode;
+		}
 		/* Back to an earlier instruction: a loop's head, perhaps a spin's. */
 		if (c->hart->pc <= pc && c->spin) {
 			struct core_spin *sp = c->spin;
 
-			if (sp->pause && c->hart->pc == sp->pause_head)
+			if (sp->pause && c->hart->pc == sp->pause_head) {
 				sp->pause--;	/* a paused loop's head: no call */
-			else if (spin_seen(c))
+				continue;
+			}
+			c->stats.ran_ahead.v[m] += (uint64_t)uncounted;
+			uncounted = 0;
+			if (spin_seen(c))
 				break;
 		}
 	}
+	c->stats.ran_ahead.v[m] += (uint64_t)uncounted;
 	return retired;
 }
 

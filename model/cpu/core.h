@@ -86,6 +86,12 @@ struct core_sched {
 	 * it falls asleep in WFI with no store left to drain.
 	 */
 	uint32_t awake;
+	/*
+	 * Bit i: a device raised an interrupt line of core i's hart while it
+	 * slept in WFI (interrupt_raised), since timing_next last found no such
+	 * core woken: the only cores that can be woken after their turn.
+	 */
+	uint32_t raised;
 	int ncores;
 	/*
 	 * Which pass the loop takes, 0 for the common one: SCHED_SPARSE, kept

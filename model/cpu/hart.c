@@ -289,7 +289,7 @@ static inline enum hart_event run_insn(struct hart *h, enum priv priv, int sm, u
 			return ev;
 	}
 	if ((quick == QUICK_ACCESS ? quick_access(h, d, pa) : insn_exec(h, d)) == 0) {
-		/* The quick path's the core counts, and the hart later (hart_count_retired). */
+		/* The quick path's the core counts, and the hart later (hart_count_quick). */
 		if (!quick) {
 			h->instret += h->instret_step;
 			h->stats.insns.v[sm]++;
@@ -419,9 +419,14 @@ enum hart_event hart_run_peeked(struct hart *h, uint32_t pc, const struct insn *
 
 enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d, int sm)
 {
+	enum hart_event ev;
+
 	h->just_trapped = 0;
-	h->stats.decode_lookups.v[sm]++;
-	return run_insn(h, h->priv, sm, pc, d, QUICK_EXEC, 0);
+	ev = run_insn(h, h->priv, sm, pc, d, QUICK_EXEC, 0);
+	/* A retired one's decode lookup is counted with it (hart_count_quick). */
+	if (ev != HART_RETIRED)
+		h->stats.decode_lookups.v[sm]++;
+	return ev;
 }
 
 /*
@@ -433,7 +438,6 @@ __attribute__((always_inline)) inline void hart_run_quick_access(struct hart *h,
 							    const struct insn *d, uint32_t pa, int sm)
 {
 	h->just_trapped = 0;
-	h->stats.decode_lookups.v[sm]++;
 	run_insn(h, h->priv, sm, pc, d, QUICK_ACCESS, pa);
 }
 
@@ -471,10 +475,11 @@ void hart_count_cycles(struct hart *h, uint64_t cycles, enum priv mode)
 	h->stats.cycles.v[SMODE(mode)] += cycles;
 }
 
-void hart_count_retired(struct hart *h, uint64_t insns, enum priv mode)
+void hart_count_quick(struct hart *h, uint64_t insns, enum priv mode)
 {
 	h->instret += insns * h->instret_step;
 	h->stats.insns.v[SMODE(mode)] += insns;
+	h->stats.decode_lookups.v[SMODE(mode)] += insns;
 }
 
 void hart_idle(struct hart *h, uint64_t cycles)

@@ -331,12 +331,13 @@ void hart_idle(struct hart *h, uint64_t cycles);
 void hart_count_cycles(struct hart *h, uint64_t cycles, enum priv mode);
 
 /*
- * Counts @insns instructions retired in privilege mode @mode (minstret and
- * the per-mode count) that the hart ran without counting them: the timing
- * model's quick path (hart_run_quick, hart_run_quick_access), whose core
- * counts them in batches, before anything reads them.
+ * Counts @insns instructions retired in privilege mode @mode that the hart
+ * ran without counting them (minstret, the per-mode count, their decode
+ * cache lookups): the timing model's quick path (hart_run_quick,
+ * hart_run_quick_access), whose core counts them in batches, before
+ * anything reads them.
  */
-void hart_count_retired(struct hart *h, uint64_t insns, enum priv mode);
+void hart_count_quick(struct hart *h, uint64_t insns, enum priv mode);
 
 /* Drives an interrupt line owned by a device (MSI, MTI, MEI, SEI). */
 void hart_set_irq(struct hart *h, enum irq irq, int level);

@@ -411,7 +411,7 @@ enum hart_event hart_run_peeked(struct hart *h, uint32_t pc, const struct insn *
  * accesses no memory. @sm is the hart's mode's enum stat_mode, which the
  * caller knows (the core's mode). No trigger, debugger point or observer is
  * on (hart_quick_peek's HART_WATCHED). The instruction, if it retires, is
- * not counted: the caller counts it (hart_count_retired).
+ * not counted: the caller counts it (hart_count_quick).
  */
 enum hart_event hart_run_quick(struct hart *h, uint32_t pc, const struct insn *d, int sm);
 

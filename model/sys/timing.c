@@ -298,13 +298,14 @@ uint64_t timing_next(struct timing *t, uint64_t now)
 		return now + 1;	/* the common case: some core runs next cycle */
 	/*
 	 * A core woken in this cycle after its turn goes next. Only those in
-	 * t->sched.awake can be: a core asleep in WFI outside it has not been
-	 * woken, as a device's interrupt line that could wake one puts it back
-	 * there (core_step's poll).
+	 * t->sched.raised can be: a core asleep in WFI wakes only when a
+	 * device raises one of its hart's interrupt lines, which marks it
+	 * there (and puts it back in t->sched.awake, for core_step's poll).
 	 */
-	for (uint32_t left = t->sched.awake; left; left &= left - 1)
+	for (uint32_t left = t->sched.raised; left; left &= left - 1)
 		if (core_woken(&t->core[__builtin_ctz(left)]))
 			return now + 1;
+	t->sched.raised = 0;
 	e = eventq_next(&t->events);
 	if (e < next)
 		next = e;

@@ -146,6 +146,25 @@ static void test_sched_a_raised_line_wakes_its_core_in_the_next_cycle(void **sta
 	sm_free(s);
 }
 
+/*
+ * A device that raises a line after the cores' turns in a cycle (the DMA
+ * engine, the bus) wakes a core that slept through its turn: the core acts
+ * in the next cycle, whatever cycle the other cores act in next.
+ */
+static void test_sched_a_core_woken_after_its_turn_acts_next_cycle(void **state)
+{
+	struct sm *s = sm_new(*state);
+
+	s->h[3]->mie = 1u << IRQ_MEI;
+	sm_run(s, 20000);
+	assert_true(core_idle(&s->t->core[3]));
+	timing_cycle(s->t, s->now);	/* core 3's turn in this cycle: asleep */
+	s->t->busy_next = s->now + 50;	/* as if no other core acted before then */
+	hart_set_irq(s->h[3], IRQ_MEI, 1);
+	assert_int_equal(timing_next(s->t, s->now), s->now + 1);
+	sm_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -154,6 +173,9 @@ int main(void)
 			rig_teardown),
 		cmocka_unit_test_setup_teardown(
 			test_sched_a_raised_line_wakes_its_core_in_the_next_cycle, rig_setup,
+			rig_teardown),
+		cmocka_unit_test_setup_teardown(
+			test_sched_a_core_woken_after_its_turn_acts_next_cycle, rig_setup,
 			rig_teardown),
 	};
 

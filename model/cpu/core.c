@@ -236,22 +236,23 @@ static uint64_t bus_wait_total(const struct core *c)
 	return mctr_total(&c->bus->stats[c->agent].wait_cycles);
 }
 
-/*
- * The hart counts the cycles the core charges (mcycle, its per-mode cycles)
- * and the instructions the quick path retires (minstret, its per-mode
- * count, their decode cache lookups), but lazily: the core's own counters of the current mode run
- * ahead of the hart's marks (hart_cycles_mark, hart_insns_mark), and what
- * they gained reaches the hart before it can read it (a CSR instruction),
- * when the mode changes, and at the end of the run; its instruction count
- * also before the machine's readers (core_sync_retired). Counting each in
- * the hart as well costs the model a few percent of its speed.
- */
 /* The privilege mode of the core's statistics mode (c->mode), for the hart's counters. */
 static enum priv mode_priv(const struct core *c)
 {
 	return c->mode == SM_M ? PRIV_M : (enum priv)c->mode;
 }
 
+/*
+ * The hart counts the cycles the core charges (mcycle, its per-mode
+ * cycles) and the instructions the quick path retires (minstret, its
+ * per-mode count, their decode cache lookups), but lazily: the core's own
+ * counters of the current mode run ahead of the hart's marks
+ * (hart_cycles_mark, hart_insns_mark), and what they gained reaches the
+ * hart before it can read it (a CSR instruction), when the mode changes,
+ * and at the end of the run; its instruction count also before the
+ * machine's readers (core_sync_retired). Counting each in the hart as well
+ * costs the model a few percent of its speed.
+ */
 void core_sync_retired(struct core *c)
 {
 	uint64_t insns = c->stats.insns.v[c->mode] - c->hart_insns_mark;

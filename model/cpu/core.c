@@ -1128,6 +1128,29 @@ static uint64_t ahead_horizon(const struct core *c, uint64_t now)
 #define SPIN_BACKOFF_MAX 65536
 
 /*
+ * Whether @pc, a loop's head, is the one @sp leaves alone for now: then one
+ * visit fewer to go.
+ */
+static inline int spin_paused(struct core_spin *sp, uint32_t pc)
+{
+	if (!sp->pause || pc != sp->pause_head)
+		return 0;
+	sp->pause--;
+	return 1;
+}
+
+/*
+ * run_ahead's instructions not yet in core.ran_ahead, *@uncounted of them
+ * in mode *@m, join it; the core's mode is the next ones'.
+ */
+static inline void count_ahead(struct core *c, int *m, int *uncounted)
+{
+	c->stats.ran_ahead.v[*m] += (uint64_t)*uncounted;
+	*uncounted = 0;
+	*m = c->mode;
+}
+
+/*
  * Whether core @c may park now, at its loop's head in a run: nothing of
  * its memory side is on its way, and a hit changes nothing outside the
  * images.
@@ -1401,9 +1424,10 @@ static __attribute__((noinline)) int run_ahead(struct core *c, uint64_t now)
 {
 	uint64_t horizon = ahead_horizon(c, now);
 	/*
-	 * core.ran_ahead gains the instructions retired so far but the last
-	 * @uncounted, all in mode @m: at the end, at a trap (which may change
-	 * the mode) and before spin_seen (whose images hold the counter).
+	 * core.ran_ahead has the instructions retired so far but the last
+	 * @uncounted, all in mode @m; they join it at the end, after a trap
+	 * (which may change the mode) and before spin_seen (whose images hold
+	 * the counter).
 	 */
 	int retired = 0, uncounted = 0, m = c->mode, r;
 
@@ -1417,26 +1441,16 @@ static __attribute__((noinline)) int run_ahead(struct core *c, uint64_t now)
 			break;
 		retired += r;
 		uncounted += r;
-		if (!r) {
-			c->stats.ran_ahead.v[m] += (uint64_t)uncounted;	/* a trap */
-			uncounted = 0;
-			m = c->mode;
-		}
+		if (!r)
+			count_ahead(c, &m, &uncounted);	/* a trap: the mode may change */
 		/* Back to an earlier instruction: a loop's head, perhaps a spin's. */
-		if (c->hart->pc <= pc && c->spin) {
-			struct core_spin *sp = c->spin;
-
-			if (sp->pause && c->hart->pc == sp->pause_head) {
-				sp->pause--;	/* a paused loop's head: no call */
-				continue;
-			}
-			c->stats.ran_ahead.v[m] += (uint64_t)uncounted;
-			uncounted = 0;
+		if (c->hart->pc <= pc && c->spin && !spin_paused(c->spin, c->hart->pc)) {
+			count_ahead(c, &m, &uncounted);	/* spin_seen's images hold it */
 			if (spin_seen(c))
 				break;
 		}
 	}
-	c->stats.ran_ahead.v[m] += (uint64_t)uncounted;
+	count_ahead(c, &m, &uncounted);
 	return retired;
 }
 
@@ -1539,7 +1553,6 @@ out:
 
 void core_set_kanata(struct core *c, struct kanata_core *kc)
 {
-	core_sync_retired(c);	/* the log names instructions by the hart's count */
 	c->kanata = kc;
 	c->unusual = (uint8_t)((c->unusual & ~CORE_LOGGED) | (kc ? CORE_LOGGED : 0));
 }

@@ -703,13 +703,13 @@ static uint64_t machine_quiet_until(const struct machine *m)
  * limit); 0 for none. Within it, no instruction run ahead can move the
  * cycle the run ends in: the instructions of the cycles up to the limit,
  * at most one per core and cycle beyond those retired so far, stay under
- * @retired_bound. On a machine of one core too: a run takes the core
- * through cycles in which nothing else acts without the cycle loop's
- * visits (the compute loop on 1 hart costs 18 % fewer host instructions
- * so). None with prefetchers (they step with their cores each cycle), the
- * DMA engine busy (it raises its interrupt in a cycle of its own), a
- * program that talks to the HTIF (any hart's store to tohost moves its
- * check), or twins or a pipeline log watching the cores' cycles.
+ * @retired_bound. On a machine of one core too: a run spares the cycle
+ * loop's visit of each cycle in which nothing else acts (speed-history,
+ * seventeenth round). None with prefetchers (they step with their cores
+ * each cycle), the DMA engine busy (it raises its interrupt in a cycle of
+ * its own), a program that talks to the HTIF (any hart's store to tohost
+ * moves its check), or twins or a pipeline log watching the cores'
+ * cycles.
  */
 static uint64_t ahead_limit(const struct machine *m, uint64_t cycle_bound,
 			    uint64_t retired_bound)

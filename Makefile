@@ -96,6 +96,7 @@ include tests/sweep/sweep.mk
 include tests/dma/dma.mk
 include tests/quanta/quanta.mk
 include tests/ahead/ahead.mk
+include tests/bench/bench.mk
 include sim/area/area.mk
 include sim/sweep/sweep.mk
 include tests/osweep/osweep.mk
@@ -187,6 +188,13 @@ bench-built: $(OSPREY) $(BENCH_DIR)/bench-1h.elf $(BENCH_DIR)/bench-4h.elf $(BEN
 	@QEMU="$(QEMU) $(QEMU_FLAGS)" sh sim/bench.sh $(OSPREY) $(BENCH_DIR) $(DEMO_ELF) \
 		$(KERNEL_ELF) $(WL_DIR)/shell.img $(BUILD)/bench.json $(COSIM_OUT)/test_twin_lockstep \
 		$(RTL_OUT)
+
+# Two bench runs' figures side by side: make bench-compare OLD=old.json
+# [NEW=build/bench.json] (sim/bench-compare.sh).
+.PHONY: bench-compare
+bench-compare:
+	@[ -n "$(OLD)" ] || { echo "make bench-compare: say which run to compare with: OLD=path/to/old/bench.json [NEW=$(BUILD)/bench.json]" >&2; exit 2; }
+	@sh sim/bench-compare.sh "$(OLD)" "$(or $(NEW),$(BUILD)/bench.json)"
 
 # The measurement behind sys.quantum's default (README, Harts in quanta):
 # functional mode's speed and its distance from quantum 1, per quantum.

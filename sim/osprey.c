@@ -118,7 +118,7 @@ static void usage(FILE *out)
 		"\n"
 		"Options apply in order, so later ones override earlier ones. Output files\n"
 		"(--stats, --trace-file, --profile, --waves) appear when the run is over; one that is an\n"
-		"input is refused.\n"
+		"input is refused; '-' (or /dev/stdout) is standard output, after the console.\n"
 		"exit status: the guest's code through the test finisher or HTIF (0 = pass),\n"
 		"2 = usage or input error, 3 = a limit stopped the run, 4 = the guest can make\n"
 		"no progress (the message says why), 5 = a co-simulation mismatch,\n"
@@ -246,6 +246,9 @@ static int resolve_outputs(struct output *out, int nout, const struct input *in,
 	for (int i = 0; i < nout; i++) {
 		if (!out[i].path)
 			continue;
+		/* '-' is standard output, as for the console's input it is stdin. */
+		if (!strcmp(out[i].path, "-"))
+			out[i].path = "/dev/stdout";
 		status = outfile_resolve(out[i].o, out[i].opt, out[i].path, out[i].seekable, err,
 					 sizeof(err));
 		if (status) {
@@ -265,6 +268,26 @@ static int resolve_outputs(struct output *out, int nout, const struct input *in,
 				return EXIT_USAGE;
 			}
 	}
+	return 0;
+}
+
+/*
+ * With --gdb stdio, standard output carries the debugger's packets: an output
+ * that is written there (-, /dev/stdout, or the file stdout is redirected to)
+ * would break the protocol. Returns 0 or EXIT_USAGE, after a message.
+ */
+static int refuse_gdb_stdout(const struct output *out, int nout)
+{
+	struct stat st;
+
+	if (fstat(STDOUT_FILENO, &st))
+		return 0;
+	for (int i = 0; i < nout; i++)
+		if (out[i].path && outfile_is(out[i].o, &st)) {
+			fprintf(stderr, "osprey: %s %s: is standard output, which carries the "
+				"debugger's packets with --gdb stdio\n", out[i].opt, out[i].path);
+			return EXIT_USAGE;
+		}
 	return 0;
 }
 
@@ -694,6 +717,8 @@ static int run(int argc, char **argv)
 		add_input(inputs, &ninputs, "stdin, the console input", NULL);
 	add_input(inputs, &ninputs, "the ELF file", argv[optind]);
 	status = resolve_outputs(outputs, sizeof(outputs) / sizeof(outputs[0]), inputs, ninputs);
+	if (!status && gdb && !strcmp(gdb, "stdio"))
+		status = refuse_gdb_stdout(outputs, sizeof(outputs) / sizeof(outputs[0]));
 	if (status) {
 		symtab_free(&usyms);
 		return status;

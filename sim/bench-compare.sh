@@ -38,10 +38,12 @@ function field(line, name,    s) {
 	match(s, /^[-0-9.eE+]+/)
 	return substr(s, 1, RLENGTH)
 }
+# key_of(LINE): the key of the figure on LINE (sieve_1h on its line)`
 function key_of(line) {
 	match(line, /^  "[a-z0-9_]+"/)
 	return substr(line, 4, RLENGTH - 4)
 }
+# ratio(A, B): A over B as "1.23x", or "-" when B is missing or zero
 function ratio(a, b) {
 	return (b + 0 != 0) ? sprintf("%.2fx", a / b) : "-"
 }

@@ -38,7 +38,7 @@ function field(line, name,    s) {
 	match(s, /^[-0-9.eE+]+/)
 	return substr(s, 1, RLENGTH)
 }
-# key_of(LINE): the key of the figure on LINE (sieve_1h on its line)`
+# key_of(LINE): the key of the figure on LINE (sieve_1h, say)
 function key_of(line) {
 	match(line, /^  "[a-z0-9_]+"/)
 	return substr(line, 4, RLENGTH - 4)

@@ -4,9 +4,9 @@
 # OLD.json and NEW.json are build/bench.json files written by sim/bench.sh
 # (one figure a line). For each figure both hold: the old and the new
 # median, and the new over the old by medians and by bests (every figure is
-# a rate, so above 1 is faster); then the two scalars (osprey over QEMU on
-# the sieve; idle skipping's seconds, where below 1 is faster), and the
-# figures only one file holds. Wall-clock figures compare only when both
+# a rate, so above 1 is faster), the two scalars among them with one value
+# and no best (osprey over QEMU on the sieve; idle skipping's seconds, where
+# below 1 is faster); then the figures only one file holds. Wall-clock figures compare only when both
 # runs were made on the same host and host CPU under a similar load: the
 # hosts' lines are printed, and a difference between them is pointed out.
 # Exit status: 0 once printed; 2 for a missing or unreadable file, or one
@@ -54,25 +54,25 @@ FNR != NR { side = "new" }
 		" runs, host CPU " (field($0, "cpu") == "" ? "any" : field($0, "cpu"))
 	next
 }
+# add(KEY, LABEL, MEDIAN, BEST): one figure of this side, in first-seen order
+function add(k, name, med, bst) {
+	if (!(k in label))
+		order[++n] = k
+	label[k] = name
+	median[side, k] = med
+	best[side, k] = bst
+}
 /^  "[a-z0-9_]+": \{"label": / {
 	k = key_of($0)
-	if (!(k in seen)) {
-		order[++n] = k
-		seen[k] = 1
-	}
-	label[k] = field($0, "label")
-	unit[k] = field($0, "unit")
-	median[side, k] = field($0, "median")
-	best[side, k] = field($0, "best")
+	add(k, field($0, "label") " (" field($0, "unit") ")", field($0, "median"), field($0, "best"))
 	next
 }
+# the scalars: one value each, no best (their "by best" column is "-")
 /^  "[a-z0-9_]+": [-0-9.]/ {
 	k = key_of($0)
-	scalar[side, k] = field($0, k)
-	if (!(k in scalar_seen)) {
-		scalar_order[++ns] = k
-		scalar_seen[k] = 1
-	}
+	add(k, k == "osprey_over_qemu_sieve" ? "osprey functional over QEMU, sieve (medians)" : \
+	       k == "idle_skip_seconds" ? "idle skipping, seconds for 1e9 cycles" : k,
+	    field($0, k), "")
 }
 END {
 	printf "old: %s (%s)\n", old_name, ("old" in host) ? host["old"] : "no host line"
@@ -82,33 +82,16 @@ END {
 	printf "%-70s %12s %12s %9s %9s\n", "figure", "old median", "new median", "by median", "by best"
 	for (i = 1; i <= n; i++) {
 		k = order[i]
-		if (!(("old", k) in median) || !(("new", k) in median))
-			continue
-		printf "%-70s %12s %12s %9s %9s\n", label[k] " (" unit[k] ")",
-			median["old", k], median["new", k],
-			ratio(median["new", k], median["old", k]), ratio(best["new", k], best["old", k])
-	}
-	for (i = 1; i <= ns; i++) {
-		k = scalar_order[i]
-		if (!(("old", k) in scalar) || !(("new", k) in scalar))
-			continue
-		name = k == "osprey_over_qemu_sieve" ? "osprey functional over QEMU, sieve (medians)" : \
-		       k == "idle_skip_seconds" ? "idle skipping, seconds for 1e9 cycles" : k
-		printf "%-70s %12s %12s %9s\n", name, scalar["old", k], scalar["new", k],
-			ratio(scalar["new", k], scalar["old", k])
+		if ((("old", k) in median) && (("new", k) in median))
+			printf "%-70s %12s %12s %9s %9s\n", label[k], median["old", k], median["new", k],
+				ratio(median["new", k], median["old", k]),
+				ratio(best["new", k], best["old", k])
 	}
 	for (i = 1; i <= n; i++) {
 		k = order[i]
 		if (!(("old", k) in median))
-			printf "only in new: %s (%s)\n", label[k], k
+			printf "only in new: %s, %s\n", label[k], k
 		else if (!(("new", k) in median))
-			printf "only in old: %s (%s)\n", label[k], k
-	}
-	for (i = 1; i <= ns; i++) {
-		k = scalar_order[i]
-		if (!(("old", k) in scalar))
-			printf "only in new: %s\n", k
-		else if (!(("new", k) in scalar))
-			printf "only in old: %s\n", k
+			printf "only in old: %s, %s\n", label[k], k
 	}
 }' "$1" "$2"

@@ -43,10 +43,10 @@ sh "$script" "$here/old.json" "$here/new.json" >"$tmp/out" 2>"$tmp/err" ||
 expect_line "functional, sieve, 1 hart (M insns/s) 750.0 600.0 0.80x 1.05x"
 # medians 20 -> 30 (1.50x), bests 25 -> 50 (2.00x)
 expect_line "timing, kernel shell workload (M insns/s) 20.0 30.0 1.50x 2.00x"
-expect_line "idle skipping, seconds for 1e9 cycles 0.010 0.005 0.50x"
-expect_line "only in old: a figure the new run no longer makes (gone_4h)"
-expect_line "only in new: a figure only the new run makes (added_4h)"
-expect_line "only in old: osprey_over_qemu_sieve"
+expect_line "idle skipping, seconds for 1e9 cycles 0.010 0.005 0.50x -"
+expect_line "only in old: a figure the new run no longer makes (M insns/s), gone_4h"
+expect_line "only in new: a figure only the new run makes (k cycles/s), added_4h"
+expect_line "only in old: osprey functional over QEMU, sieve (medians), osprey_over_qemu_sieve"
 expect_line "the two runs differ in host, host CPU or runs: their wall-clock figures compare with care"
 expect_line "new: $here/new.json (2 cores, x86_64, 5 runs, host CPU 1)"
 

@@ -938,7 +938,7 @@ static inline struct cache_line *ahead_store_line(struct core *c, uint32_t pa, u
  * ahead_store_line lets the run drain) whose translations
  * the micro-TLBs hold or refill from their memos, fetched from the fetch
  * unit's fast range, from the line it fetched ahead, or through the unit's
- * steps whose L1I accesses are all plain hits (ifetch_step_own); an L1
+ * steps whose L1I accesses are all plain hits (ifetch_step_ahead); an L1
  * access only up to ahead_mem_until (ahead_mem_ok). -1 for the others
  * (after the wait for its operands, if it waited within the run: it is
  * then the one in progress).
@@ -979,20 +979,22 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	} else {
 		return -1;
 	}
-	/*
-	 * Outside the fetch unit's fast range (which never holds a word a
-	 * buffered store will change), a word the hart read before its store
-	 * drained: step waits for the store.
-	 */
-	if (ahead && !ifetch_fast_ready(&c->fu, fetch_pa) &&
-	    (c->fu.tap.eval ||
-	     (!fetch_enters_ahead(&c->fu.u, fetch_pa) &&
-	      (!ahead_mem_ok(c, now) || !ifetch_step_own(&c->fu, fetch_pa, guard_en)))))
-		return -1;	/* the unit's own steps: entering the line fetched ahead, or plain L1I hits */
-	if (!ifetch_fast_ready(&c->fu, fetch_pa) && !taken && wbuf_fetch_waits(&c->wb, fetch_pa))
-		return -1;
+	if (!ifetch_fast_ready(&c->fu, fetch_pa)) {
+		/*
+		 * Outside the fetch unit's fast range (which never holds a word a
+		 * buffered store will change), a word the hart read before its
+		 * store drained: step waits for the store.
+		 */
+		if (!taken && wbuf_fetch_waits(&c->wb, fetch_pa))
+			return -1;
+		/* Running ahead, the unit's own steps only: made here, at once. */
+		if (ahead && (c->fu.tap.eval ||
+			      (!fetch_enters_ahead(&c->fu.u, fetch_pa) && !ahead_mem_ok(c, now)) ||
+			      !ifetch_step_ahead(&c->fu, fetch_pa, guard_en, now)))
+			return -1;
+	}
 	c->guard_en = guard_en;
-	if (ifetch_get(&c->fu, fetch_pa, guard_en, now) != FETCH_READY) {
+	if (!ahead && ifetch_get(&c->fu, fetch_pa, guard_en, now) != FETCH_READY) {
 		if (!taken)
 			quick_take(c, d, fetch_pa, pa);
 		profile_missed(c, PROF_IMISS);

@@ -262,23 +262,40 @@ __attribute__((always_inline)) inline enum fetch_result ifetch_cycle(struct ifet
 	return general_cycle(f, pa, guard_en, now);
 }
 
-int ifetch_step_own(struct ifetch *f, uint32_t pa, int guard_en)
+int ifetch_step_ahead(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now)
 {
-	struct cache_line *l;
+	struct fetch *u = &f->u;
+	struct cache_line *l = NULL, *ahead = NULL;
+	enum written_step step = written_step(f, pa, &l);
+	uint32_t next_addr = ((pa >> u->line_shift) + 1) << u->line_shift;
+	int m = *f->mode, asks;
 
-	switch (written_step(f, pa, &l)) {
-	case STEP_ENTER:
+	if (step == STEP_ENTER) {
+		enter_ahead(f);
 		return 1;
-	case STEP_REDIRECT:
-		if (f->u.q.next_state == FL_PENDING)
-			return 0;	/* it abandons the line on its way */
-		/* fall through */
-	case STEP_ASK:
-		return !asks_ahead(f, pa, guard_en) ||
-		       l1_plain_hit(f->l1i, ((pa >> f->u.line_shift) + 1) << f->u.line_shift, 0);
-	default:
-		return 0;
 	}
+	if (step == STEP_GENERAL || (step == STEP_REDIRECT && u->q.next_state == FL_PENDING))
+		return 0;	/* the unit's general step, or one that abandons the line on its way */
+	asks = asks_ahead(f, pa, guard_en);
+	if (asks && !(ahead = l1_plain_hit(f->l1i, next_addr, 0)))
+		return 0;
+	/* Made now: redirect's and ask_ahead's effects, the line ahead's access a plain hit. */
+	if (step == STEP_REDIRECT) {
+		f->stats.redirects.v[m] += u->q.cur_state != FL_NONE;
+		f->stats.lines.v[m]++;
+		l1_hit(f->l1i, pa, l, 0);
+		u->q.cur = pa >> u->line_shift;
+		u->q.cur_state = FL_READY;
+		u->q.next_state = FL_NONE;
+	}
+	if (asks) {
+		u->q.next = u->q.cur + 1;
+		u->q.next_state = fetch_answered((uint8_t)l1_hit(f->l1i, next_addr, ahead, 0));
+		f->stats.lookahead.v[m] += u->q.next_state != FL_NONE;
+	}
+	u->d = u->q;
+	fast_range(f);
+	return 1;
 }
 
 void ifetch_flush(struct ifetch *f, uint64_t now)

@@ -76,13 +76,16 @@ enum fetch_result {
 enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now);
 
 /*
- * Whether ifetch_cycle's step for @pa touches only the core's own fetch
- * unit and L1I: one of the glue's written-out steps (no observer on the
- * tap) whose L1I accesses are all plain hits, which abandons no line on
- * its way. A core running ahead may make it (core.c), the L1I accesses
- * (all but entering the line ahead's) in a cycle no snoop or fill can reach.
+ * For a core running ahead (core.c), with no observer on the tap: when
+ * ifetch_cycle's step for @pa at @now touches only the core's own fetch
+ * unit and L1I (one of the glue's written-out steps whose L1I accesses are
+ * all plain hits, abandoning no line on its way), makes it, as
+ * ifetch_cycle would, and returns 1 (the instruction is ready); else 0,
+ * with nothing changed. The caller has made sure that a step other than
+ * entering the line ahead (fetch_enters_ahead) is in a cycle no snoop or
+ * fill can reach.
  */
-int ifetch_step_own(struct ifetch *f, uint32_t pa, int guard_en);
+int ifetch_step_ahead(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now);
 
 /* The instruction at @pa is ready with nothing for the unit to do (the common case). */
 static inline int ifetch_fast_ready(const struct ifetch *f, uint32_t pa)

@@ -95,18 +95,22 @@ static inline int asks_ahead(const struct ifetch *f, uint32_t pa, int guard_en)
 /*
  * The request for the next line that the unit's step for fetch_redirects_to
  * and fetch_asks_from_current ends with, written out (the unit's state is
- * already the step's but for the line ahead): as fetch_asks_ahead says, the
- * line ahead then in the answer's state. Then the clock edge.
+ * already the step's but for the line ahead): when @asks (fetch_asks_ahead
+ * says so), the line ahead, then in the answer's state; its access is a
+ * plain hit on @hit when the caller found one, else l1_access's. Then the
+ * clock edge.
  */
-static inline enum fetch_result ask_ahead(struct ifetch *f, uint32_t pa, int guard_en, int m,
-					  uint64_t now)
+static inline enum fetch_result ask_ahead_known(struct ifetch *f, int asks, struct cache_line *hit,
+						int m, uint64_t now)
 {
 	struct fetch *u = &f->u;
 
-	if (asks_ahead(f, pa, guard_en)) {
+	if (asks) {
+		uint32_t addr = (u->q.cur + 1) << u->line_shift;
+
 		u->q.next = u->q.cur + 1;
-		u->q.next_state = fetch_answered(
-			(uint8_t)l1_access(f->l1i, u->q.next << u->line_shift, 0, now));
+		u->q.next_state = fetch_answered((uint8_t)(hit ? l1_hit(f->l1i, addr, hit, 0)
+							       : l1_access(f->l1i, addr, 0, now)));
 		f->stats.lookahead.v[m] += u->q.next_state != FL_NONE;
 	}
 	u->d = u->q;
@@ -114,27 +118,31 @@ static inline enum fetch_result ask_ahead(struct ifetch *f, uint32_t pa, int gua
 	return FETCH_READY;
 }
 
+/* ask_ahead_known, asking as fetch_asks_ahead says for @pa. */
+static inline enum fetch_result ask_ahead(struct ifetch *f, uint32_t pa, int guard_en, int m,
+					  uint64_t now)
+{
+	return ask_ahead_known(f, asks_ahead(f, pa, guard_en), NULL, m, now);
+}
+
 /*
  * The unit's step for fetch_redirects_to, written out, when the L1I will hit
- * @pa's line (in @l, l1_plain_hit's): the want access, the pending line
- * ahead abandoned, the line taken, then ask_ahead; in settle's order.
+ * @pa's line (in @l, l1_plain_hit's), but for the request for the line
+ * ahead that ends it (ask_ahead): the want access, the pending line ahead
+ * abandoned, the line taken; in settle's order.
  */
-static inline enum fetch_result redirect(struct ifetch *f, uint32_t pa, int guard_en,
-					 struct cache_line *l, uint64_t now)
+static inline void redirect_take(struct ifetch *f, uint32_t pa, struct cache_line *l, int m)
 {
 	struct fetch *u = &f->u;
-	uint32_t line = pa >> u->line_shift;
-	int m = *f->mode;
 
 	f->stats.redirects.v[m] += u->q.cur_state != FL_NONE;
 	f->stats.lines.v[m]++;
 	l1_hit(f->l1i, pa, l, 0);
 	if (u->q.next_state == FL_PENDING)
 		l1_abandon(f->l1i, u->q.next);
-	u->q.cur = line;
+	u->q.cur = pa >> u->line_shift;
 	u->q.cur_state = FL_READY;
 	u->q.next_state = FL_NONE;
-	return ask_ahead(f, pa, guard_en, m, now);
 }
 
 /*
@@ -257,44 +265,35 @@ __attribute__((always_inline)) inline enum fetch_result ifetch_cycle(struct ifet
 	}
 	if (step == STEP_ASK)
 		return ask_ahead(f, pa, guard_en, *f->mode, now);
-	if (step == STEP_REDIRECT)
-		return redirect(f, pa, guard_en, l, now);
+	if (step == STEP_REDIRECT) {
+		int m = *f->mode;
+
+		redirect_take(f, pa, l, m);
+		return ask_ahead(f, pa, guard_en, m, now);
+	}
 	return general_cycle(f, pa, guard_en, now);
 }
 
 int ifetch_step_ahead(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now)
 {
-	struct fetch *u = &f->u;
 	struct cache_line *l = NULL, *ahead = NULL;
 	enum written_step step = written_step(f, pa, &l);
-	uint32_t next_addr = ((pa >> u->line_shift) + 1) << u->line_shift;
 	int m = *f->mode, asks;
 
 	if (step == STEP_ENTER) {
 		enter_ahead(f);
 		return 1;
 	}
-	if (step == STEP_GENERAL || (step == STEP_REDIRECT && u->q.next_state == FL_PENDING))
+	if (step == STEP_GENERAL || (step == STEP_REDIRECT && f->u.q.next_state == FL_PENDING))
 		return 0;	/* the unit's general step, or one that abandons the line on its way */
+	/* The line ahead's access, if the step asks for it, must be a plain hit too. */
 	asks = asks_ahead(f, pa, guard_en);
-	if (asks && !(ahead = l1_plain_hit(f->l1i, next_addr, 0)))
+	if (asks && !(ahead = l1_plain_hit(f->l1i, ((pa >> f->u.line_shift) + 1) << f->u.line_shift,
+					   0)))
 		return 0;
-	/* Made now: redirect's and ask_ahead's effects, the line ahead's access a plain hit. */
-	if (step == STEP_REDIRECT) {
-		f->stats.redirects.v[m] += u->q.cur_state != FL_NONE;
-		f->stats.lines.v[m]++;
-		l1_hit(f->l1i, pa, l, 0);
-		u->q.cur = pa >> u->line_shift;
-		u->q.cur_state = FL_READY;
-		u->q.next_state = FL_NONE;
-	}
-	if (asks) {
-		u->q.next = u->q.cur + 1;
-		u->q.next_state = fetch_answered((uint8_t)l1_hit(f->l1i, next_addr, ahead, 0));
-		f->stats.lookahead.v[m] += u->q.next_state != FL_NONE;
-	}
-	u->d = u->q;
-	fast_range(f);
+	if (step == STEP_REDIRECT)
+		redirect_take(f, pa, l, m);
+	ask_ahead_known(f, asks, ahead, m, now);
 	return 1;
 }
 

@@ -70,6 +70,11 @@ no_err() {
 has() {
 	grep -qF -- "$2" "$1" || { echo "     $1 does not contain '$2'"; return 1; }
 }
+# Every line of $1 fits in $2 columns (a terminal's width, for the help text).
+narrow() {
+	awk -v n="$2" 'length > n { printf "     line %d has %d columns: %s\n", NR, length, $0; bad = 1 }
+		       END { exit bad }' "$1"
+}
 same_run() {
 	a=$(grep -m1 ' harts, ' ../stderr | sed 's/, [0-9.]* s host.*//')
 	b=$(grep -m1 ' harts, ' "$1" | sed 's/, [0-9.]* s host.*//')

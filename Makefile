@@ -163,6 +163,11 @@ $(BENCH_DIR)/bench-%h.elf: $(BENCH_SRC) firmware/bench/link.ld
 	@mkdir -p $(dir $@)
 	$(call bench_cc,-DBENCH_HARTS=$*)
 
+# The compute loop ten times as long, for functional mode's figures.
+$(BENCH_DIR)/bench-%h-long.elf: $(BENCH_SRC) firmware/bench/link.ld
+	@mkdir -p $(dir $@)
+	$(call bench_cc,-DBENCH_HARTS=$* -DROUNDS=20000)
+
 # The compute loop on 4 harts that all compute the same values (bench.c).
 $(BENCH_DIR)/bench-4h-same.elf: $(BENCH_SRC) firmware/bench/link.ld
 	@mkdir -p $(dir $@)
@@ -182,6 +187,7 @@ $(BENCH_DIR)/idle.elf: firmware/bench/idle.S firmware/bench/link.ld
 	$(FW_CC) $(FW_CFLAGS) -T firmware/bench/link.ld -Wl,--no-warn-rwx-segments -o $@ $<
 
 bench-built: $(OSPREY) $(BENCH_DIR)/bench-1h.elf $(BENCH_DIR)/bench-4h.elf $(BENCH_DIR)/bench-4h-same.elf \
+	     $(BENCH_DIR)/bench-1h-long.elf $(BENCH_DIR)/bench-4h-long.elf \
 	     $(BENCH_DIR)/idle.elf \
 	     $(BENCH_DIR)/sieve.elf $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img \
 	     $(COSIM_OUT)/test_twin_lockstep $(TWIN_DEFAULT)

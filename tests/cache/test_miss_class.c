@@ -284,7 +284,13 @@ static void naive_invalidated(struct naive *m, uint32_t line)
 		m->lru[i] = m->lru[i + 1];
 }
 
-static void test_random_references_agree_with_a_plain_lru_model(void **state)
+/*
+ * The classifier's lines are the model's times @spread: with 1, neighbours;
+ * with 9, at capacity 8 the classifier's hash puts lines 0 to 7 of the model
+ * in one bucket (9i ^ (9i >> 3) has no low bits), so that one chain holds
+ * most of the store.
+ */
+static void agree_with_a_plain_lru_model(uint32_t spread)
 {
 	for (uint32_t cap = 1; cap <= 8; cap++) {
 		for (uint32_t seed = 1; seed <= 20; seed++) {
@@ -302,21 +308,32 @@ static void test_random_references_agree_with_a_plain_lru_model(void **state)
 				/* mostly a few lines, so that the recent ones come back */
 				line = (x >> 16) % (op < 4 ? cap + 2 : NAIVE_LINES);
 				if (op == 0) {
-					mclass_invalidated(mc, line);
+					mclass_invalidated(mc, line * spread);
 					naive_invalidated(&m, line);
 				} else if (op <= 3 && m.seen[line] && !m.inval[line]) {
-					mclass_hit(mc, line);	/* a hit the real cache reports */
+					/* a hit the real cache reports */
+					mclass_hit(mc, line * spread);
 					naive_touch(&m, line);
 				} else {
 					int hit = op == 7;
 
-					assert_int_equal(mclass_access(mc, line, hit),
+					assert_int_equal(mclass_access(mc, line * spread, hit),
 							 naive_access(&m, line, hit));
 				}
 			}
 			mclass_free(mc);
 		}
 	}
+}
+
+static void test_random_references_agree_with_a_plain_lru_model(void **state)
+{
+	agree_with_a_plain_lru_model(1);
+}
+
+static void test_lines_sharing_a_hash_chain_agree_with_a_plain_lru_model(void **state)
+{
+	agree_with_a_plain_lru_model(9);
 }
 
 static void test_empty_classifier_is_refused(void **state)
@@ -340,6 +357,7 @@ int main(void)
 		cmocka_unit_test(test_neighbouring_lines_keep_their_own_history),
 		cmocka_unit_test(test_miss_class_names),
 		cmocka_unit_test(test_random_references_agree_with_a_plain_lru_model),
+		cmocka_unit_test(test_lines_sharing_a_hash_chain_agree_with_a_plain_lru_model),
 		cmocka_unit_test(test_empty_classifier_is_refused),
 	};
 

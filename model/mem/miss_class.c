@@ -74,9 +74,9 @@ struct miss_classifier {
 /*
  * The bucket of @line among 1 << @log2: its low bits, folded with the next
  * ones. Neighbouring lines (a loop's code, an array) land in neighbouring
- * buckets, which share the host's cache lines; Fibonacci hashing, which
- * scattered them, made the same lookups about 2 % slower in host time on
- * the kernel's workload, for the same host instructions.
+ * buckets, which share the host's cache lines. With Fibonacci hashing,
+ * which scattered them, the kernel's workload took about 2 % more host time
+ * for the same host instructions.
  */
 static uint32_t hash(uint32_t line, uint32_t log2)
 {

@@ -987,9 +987,12 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 		 */
 		if (!taken && wbuf_fetch_waits(&c->wb, fetch_pa))
 			return -1;
-		/* Running ahead, the unit's own steps only: made here, at once. */
-		if (ahead && (c->fu.tap.eval ||
-			      (!fetch_enters_ahead(&c->fu.u, fetch_pa) && !ahead_mem_ok(c, now)) ||
+		/*
+		 * Running ahead, the unit's own steps only, made here at once (none
+		 * with an observer on its tap); their L1I accesses, but entering
+		 * the line fetched ahead, in a cycle no snoop or fill can reach.
+		 */
+		if (ahead && ((!fetch_enters_ahead(&c->fu.u, fetch_pa) && !ahead_mem_ok(c, now)) ||
 			      !ifetch_step_ahead(&c->fu, fetch_pa, guard_en, now)))
 			return -1;
 	}

@@ -76,14 +76,14 @@ enum fetch_result {
 enum fetch_result ifetch_cycle(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now);
 
 /*
- * For a core running ahead (core.c), with no observer on the tap: when
- * ifetch_cycle's step for @pa at @now touches only the core's own fetch
- * unit and L1I (one of the glue's written-out steps whose L1I accesses are
- * all plain hits, abandoning no line on its way), makes it, as
- * ifetch_cycle would, and returns 1 (the instruction is ready); else 0,
- * with nothing changed. The caller has made sure that a step other than
- * entering the line ahead (fetch_enters_ahead) is in a cycle no snoop or
- * fill can reach.
+ * For a core running ahead (core.c): when ifetch_cycle's step for @pa at
+ * @now touches only the core's own fetch unit and L1I (one of the glue's
+ * written-out steps whose L1I accesses are all plain hits, abandoning no
+ * line on its way; never with an observer on the tap, which sees every
+ * step), makes it, as ifetch_cycle would, and returns 1 (the instruction is
+ * ready); else 0, with nothing changed. The caller has made sure that a
+ * step other than entering the line ahead (fetch_enters_ahead) is in a
+ * cycle no snoop or fill can reach.
  */
 int ifetch_step_ahead(struct ifetch *f, uint32_t pa, int guard_en, uint64_t now);
 

@@ -7,15 +7,23 @@
  * test fails if the model crashes (the process dies), stops for a reason
  * other than a limit, a guest request or a detected deadlock, or leaves the
  * hart in a state no hart can be in (an unknown privilege, a misaligned pc).
+ *
+ * Given a directory (its one argument) of configuration files named 1.cfg,
+ * 2.cfg, ... (random valid ones, drawn by tests/sweep/randcfg: every key,
+ * supports and geometry together), the last test runs a random guest under
+ * each of them in both modes, so that no combination of supports meets
+ * random code for the first time in a user's hands.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include "sys/config.h"
 #include "sys/machine.h"
 #include "sys/param.h"
 
@@ -26,6 +34,7 @@
 static uint64_t rng;
 static int stops[STOP_INTERRUPTED + 1];	/* runs ended, by reason */
 static uint64_t retired;		/* instructions retired over all runs */
+static const char *config_dir;		/* random configurations (N.cfg), or NULL */
 
 static uint32_t next32(void)
 {
@@ -99,7 +108,12 @@ static uint32_t *emit_prologue(uint32_t *p, uint32_t target)
 	return p;
 }
 
-static void run_seed(uint64_t seed, int cores, enum sim_mode mode)
+/*
+ * A random guest from @seed on @cores harts in @mode: with the instruction
+ * prefetchers by turns, or, given @config_file, under that configuration
+ * (its hart count; @cores is then 0).
+ */
+static void run_seed(uint64_t seed, int cores, enum sim_mode mode, const char *config_file)
 {
 	static const char *const prefetch[][2] = {
 		{ NULL, NULL }, { "sbuf.count", "4" }, { "pf.nextline", "tagged" },
@@ -113,10 +127,15 @@ static void run_seed(uint64_t seed, int cores, enum sim_mode mode)
 
 	assert_non_null(sink);
 	config_defaults(&cfg);
-	cfg.cores = (uint32_t)cores;
+	if (config_file) {
+		if (config_load(&cfg, config_file, err, sizeof(err)))
+			fail_msg("%s", err);
+	} else {
+		cfg.cores = (uint32_t)cores;
+	}
 	cfg.mode = mode;
 	/* The timing runs also exercise the instruction prefetchers, by turns. */
-	{
+	if (!config_file) {
 		int k = (int)(seed % 5);
 
 		if (prefetch[k][0])
@@ -130,7 +149,9 @@ static void run_seed(uint64_t seed, int cores, enum sim_mode mode)
 	opts.max_cycles = CYCLES;
 	opts.uart_out = sink;
 	opts.uart_in_fd = -1;
-	assert_int_equal(machine_init(&m, &cfg, &opts, err, sizeof(err)), 0);
+	if (machine_init(&m, &cfg, &opts, err, sizeof(err)))
+		fail_msg("seed %llu%s%s: %s", (unsigned long long)seed, config_file ? ", " : "",
+			 config_file ? config_file : "", err);
 
 	rng = seed * 0x9e3779b97f4a7c15ull + 1;
 	for (uint32_t off = 0; off < RAM_BYTES; off += 4) {
@@ -150,7 +171,8 @@ static void run_seed(uint64_t seed, int cores, enum sim_mode mode)
 	stops[m.stop.kind]++;
 	retired += m.retired;
 	if (m.stop.kind == STOP_INTERNAL)
-		fail_msg("seed %llu: %s", (unsigned long long)seed, m.stop.msg);
+		fail_msg("seed %llu%s%s: %s", (unsigned long long)seed, config_file ? ", " : "",
+			 config_file ? config_file : "", m.stop.msg);
 	assert_true(m.stop.kind == STOP_LIMIT || m.stop.kind == STOP_GUEST ||
 		    m.stop.kind == STOP_STUCK);
 	for (int i = 0; i < m.nharts; i++) {
@@ -168,7 +190,7 @@ static void test_random_guests_one_hart_never_crash(void **state)
 {
 	(void)state;
 	for (uint64_t s = 1; s <= SEEDS; s++)
-		run_seed(s, 1, MODE_FUNCTIONAL);
+		run_seed(s, 1, MODE_FUNCTIONAL, NULL);
 	print_message("%d runs hit the cycle limit, %d stopped by the guest, %d stuck; "
 		      "%llu instructions retired\n", stops[STOP_LIMIT], stops[STOP_GUEST],
 		      stops[STOP_STUCK], (unsigned long long)retired);
@@ -178,22 +200,53 @@ static void test_random_guests_four_harts_never_crash(void **state)
 {
 	(void)state;
 	for (uint64_t s = 1; s <= SEEDS; s++)
-		run_seed(1000 + s, 4, MODE_FUNCTIONAL);
+		run_seed(1000 + s, 4, MODE_FUNCTIONAL, NULL);
 }
 
 static void test_random_guests_never_crash_the_timing_model(void **state)
 {
 	(void)state;
 	for (uint64_t s = 1; s <= SEEDS; s++)
-		run_seed(2000 + s, 1 + (int)(s % 4), MODE_TIMING);
+		run_seed(2000 + s, 1 + (int)(s % 4), MODE_TIMING, NULL);
 }
 
-int main(void)
+static void test_random_guests_under_random_configurations(void **state)
+{
+	char path[4096];
+	FILE *f;
+	int n;
+
+	(void)state;
+	if (!config_dir)
+		skip();
+	for (n = 1;; n++) {
+		snprintf(path, sizeof(path), "%s/%d.cfg", config_dir, n);
+		f = fopen(path, "r");
+		if (!f)
+			break;
+		fclose(f);
+		run_seed(3000 + (uint64_t)n, 0, MODE_FUNCTIONAL, path);
+		run_seed(3000 + (uint64_t)n, 0, MODE_TIMING, path);
+	}
+	/* A directory without 1.cfg is a broken setup, not a pass. */
+	if (n == 1)
+		fail_msg("no configuration %s/1.cfg", config_dir);
+	print_message("%d configurations, each in both modes\n", n - 1);
+}
+
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_guests_one_hart_never_crash),
 		cmocka_unit_test(test_random_guests_four_harts_never_crash),
 		cmocka_unit_test(test_random_guests_never_crash_the_timing_model),
+		cmocka_unit_test(test_random_guests_under_random_configurations),
 	};
+
+	if (argc > 2) {
+		fprintf(stderr, "usage: %s [CONFIG_DIR]\n", argv[0]);
+		return 2;
+	}
+	config_dir = argc == 2 ? argv[1] : NULL;
 	return cmocka_run_group_tests_name("robust", tests, NULL, NULL);
 }

@@ -1,8 +1,15 @@
-# tests/robust: random guests must never crash, abort or hang the model.
-# The same test also runs on a build of the model with AddressSanitizer and
-# UndefinedBehaviorSanitizer, which turn silent memory errors into failures.
+# tests/robust: random guests must never crash, abort or hang the model,
+# under the default machine and under ROBUST_CONFIGS random valid
+# configurations (tests/sweep/randcfg, seeds from ROBUST_SEED, hart counts 1
+# to 4 by turns). The same test also runs on a build of the model with
+# AddressSanitizer and UndefinedBehaviorSanitizer, which turn silent memory
+# errors into failures, under the first ROBUST_SAN_CONFIGS of them.
 ROBUST_BIN  := $(BUILD)/tests/robust/random_guest
 ROBUST_SAN  := $(BUILD)/tests/robust/random_guest-san
+ROBUST_CONFIGS     ?= 60
+ROBUST_SAN_CONFIGS ?= 12
+ROBUST_SEED        ?= 5000
+ROBUST_CFG_DIR     := $(BUILD)/tests/robust/configs
 SAN_FLAGS   := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 
 $(ROBUST_BIN): tests/robust/random_guest.c $(MODEL_LIB)
@@ -13,8 +20,20 @@ $(ROBUST_SAN): tests/robust/random_guest.c $(MODEL_SRC)
 	@mkdir -p $(dir $@)
 	$(CC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) -O1 $(SAN_FLAGS) -o $@ $^ -lcmocka $(HOST_LIBS)
 
+# The configurations, drawn afresh each run (a few seconds): N.cfg from seed
+# ROBUST_SEED + N, with N % 4 + 1 harts and the test's 1 MiB of RAM.
+define robust_draw
+	rm -rf $(1) && mkdir -p $(1)
+	for n in $$(seq 1 $(2)); do \
+		$(BUILD)/tests/sweep/randcfg $$(($(ROBUST_SEED) + n)) sys.cores=$$((n % 4 + 1)) \
+			sys.mem_size=1048576 >$(1)/$$n.cfg || exit 1; \
+	done
+endef
+
 .PHONY: test-robust
-test-robust: $(ROBUST_BIN) $(ROBUST_SAN)
-	$(ROBUST_BIN)
-	$(ROBUST_SAN)
+test-robust: $(ROBUST_BIN) $(ROBUST_SAN) $(BUILD)/tests/sweep/randcfg
+	$(call robust_draw,$(ROBUST_CFG_DIR),$(ROBUST_CONFIGS))
+	$(ROBUST_BIN) $(ROBUST_CFG_DIR)
+	$(call robust_draw,$(ROBUST_CFG_DIR)-san,$(ROBUST_SAN_CONFIGS))
+	$(ROBUST_SAN) $(ROBUST_CFG_DIR)-san
 TEST_TARGETS += test-robust

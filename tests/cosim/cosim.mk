@@ -341,18 +341,24 @@ TEST_TARGETS += test-cosim-unit
 # each; make cosim: the whole demo and SYSTEM_CYCLES_LONG of the kernel).
 SYSTEM_CYCLES_SHORT ?= 1000000
 SYSTEM_CYCLES_LONG  ?= 20000000
+# Random code too: instruction soups (tests/robust/soup.h) on 4 harts (the
+# twins' bus geometry), SOUP_CYCLES each; make cosim-system-long runs more.
+SOUP_CYCLES         ?= 200000
+SYSTEM_SOUPS        := $(foreach s,1 2,$(BUILD)/tests/robust/soup-$(s)-4.elf)
+SYSTEM_SOUPS_LONG   := $(foreach s,1 2 3 4 5 6 7 8 9 10 11 12,$(BUILD)/tests/robust/soup-$(s)-4.elf)
 COSIM_SYSTEM_DEPS = $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(TWIN_MODELS) \
 		    $(RTL_OUT)/sbuf-broken/twin.so $(RTL_OUT)/fetch-broken/twin.so \
 		    $(RTL_OUT)/l1i-broken/twin.so
 
 .PHONY: test-cosim-system cosim-system-long
-test-cosim-system: $(COSIM_SYSTEM_DEPS)
+test-cosim-system: $(COSIM_SYSTEM_DEPS) $(SYSTEM_SOUPS)
 	@sh $(COSIM_TDIR)/system.sh $(abspath $(OSPREY)) $(abspath $(RTL_OUT)) $(abspath $(DEMO_ELF)) \
 		$(abspath $(KERNEL_ELF)) $(abspath $(WL_DIR)/shell.img) $(SYSTEM_CYCLES_SHORT) \
-		$(SYSTEM_CYCLES_SHORT)
+		$(SYSTEM_CYCLES_SHORT) $(SOUP_CYCLES) $(abspath $(SYSTEM_SOUPS))
 
-cosim-system-long: $(COSIM_SYSTEM_DEPS)
+cosim-system-long: $(COSIM_SYSTEM_DEPS) $(SYSTEM_SOUPS_LONG)
 	@sh $(COSIM_TDIR)/system.sh $(abspath $(OSPREY)) $(abspath $(RTL_OUT)) $(abspath $(DEMO_ELF)) \
-		$(abspath $(KERNEL_ELF)) $(abspath $(WL_DIR)/shell.img) 0 $(SYSTEM_CYCLES_LONG)
+		$(abspath $(KERNEL_ELF)) $(abspath $(WL_DIR)/shell.img) 0 $(SYSTEM_CYCLES_LONG) \
+		$(SOUP_CYCLES) $(abspath $(SYSTEM_SOUPS_LONG))
 
 TEST_TARGETS += test-cosim-system

@@ -7,12 +7,18 @@
 # pure C run; a broken stream buffer, fetch unit and L1I controller model in
 # shadow must each stop the run (exit 5) with a mismatch waveform; and a twin
 # must be refused for a unit a fast-forward used (the DMA engine's: a twin
-# starts from reset).
+# starts from reset). Random code (instruction soups, tests/robust/soup_elf.c,
+# named soup-SEED-HARTS.elf) gets the same comparison for SOUP_CYCLES cycles:
+# it reaches traps, CSRs, faults and devices in orders no program chooses.
 # Usage: tests/cosim/system.sh OSPREY RTL_DIR DEMO_ELF KERNEL_ELF SHELL_IMG DEMO_CYCLES KERNEL_CYCLES
+#        [SOUP_CYCLES SOUP_ELF...]
 # (a cycle count of 0: the whole run). The configuration puts on every
 # twinned unit with the geometry make test builds first (tests/cosim/cosim.mk).
 set -u
 osprey=$1 rtl_dir=$2 demo=$3 kernel=$4 shell_img=$5 demo_cycles=$6 kernel_cycles=$7
+shift 7
+soup_cycles=${1:-0}
+[ $# -gt 0 ] && shift
 twins="--set sbuf.count=4 --set sbuf.depth=4 --set sbuf.hit=any --set l1i.line=32 \
 --set pf.nextline=tagged --set pf.degree=2 --set pf.guarded=miss --set pf.guard_depth=4 \
 --set pf.guard_line=skip"
@@ -65,6 +71,11 @@ check() {
 check demo --cores 4 $twins $(limit "$demo_cycles") "$demo"
 # shellcheck disable=SC2086
 check kernel --cores 4 $twins $(limit "$kernel_cycles") --disk "$shell_img" "$kernel"
+for soup in "$@"; do
+	harts=$(basename "$soup" .elf | cut -d- -f3)
+	# shellcheck disable=SC2086
+	check "$(basename "$soup" .elf)" --cores "$harts" $twins $(limit "$soup_cycles") "$soup"
+done
 # The kernel first uses the engine after some 10.5M instructions: the slice
 # starts there (the fast-forward leaves the engine as reset) and runs 2M
 # instructions, in which it moves some hundred blocks.

@@ -27,86 +27,14 @@
 #include "sys/machine.h"
 #include "sys/param.h"
 
-#define RAM_BYTES (1u << 20)
+#include "soup.h"
+
 #define CYCLES 200000
 #define SEEDS 64
 
-static uint64_t rng;
 static int stops[STOP_INTERRUPTED + 1];	/* runs ended, by reason */
 static uint64_t retired;		/* instructions retired over all runs */
 static const char *config_dir;		/* random configurations (N.cfg), or NULL */
-
-static uint32_t next32(void)
-{
-	/* xorshift64*: small, seedable, good enough for stimulus */
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return (uint32_t)((rng * 0x2545f4914f6cdd1dull) >> 32);
-}
-
-/* A random word that is usually a plausible instruction. */
-static uint32_t random_insn(void)
-{
-	static const uint8_t opcodes[] = {
-		0x03, 0x0f, 0x13, 0x17, 0x23, 0x2f, 0x33, 0x37, 0x63, 0x67, 0x6f, 0x73,
-	};
-	uint32_t w = next32();
-
-	switch (next32() % 8) {
-	case 0:
-		return w;	/* anything at all */
-	case 1:
-		/* SYSTEM with a CSR number from the implemented ranges */
-		return (w & 0x000fff80u) | ((0x100u + (next32() % 0xf00)) << 20) | 0x73;
-	default:
-		return (w & ~0x7fu) | opcodes[next32() % sizeof(opcodes)];
-	}
-}
-
-/* Encoders for the prologue: I-type, U-type and CSR write. */
-static uint32_t enc_i(int imm, int rs1, int f3, int rd, int op)
-{
-	return ((uint32_t)imm << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | op;
-}
-
-static uint32_t *emit_li(uint32_t *p, int rd, uint32_t v)
-{
-	uint32_t hi = (v + 0x800) & 0xfffff000u;
-
-	*p++ = hi | (rd << 7) | 0x37;				/* lui */
-	*p++ = enc_i((int)(v - hi) & 0xfff, rd, 0, rd, 0x13);	/* addi */
-	return p;
-}
-
-static uint32_t *emit_csrw(uint32_t *p, int csr, uint32_t v)
-{
-	p = emit_li(p, 5, v);
-	*p++ = enc_i(csr, 5, 1, 0, 0x73);			/* csrrw x0, csr, t0 */
-	return p;
-}
-
-/*
- * A prologue that makes random code reach deep: trap vectors into the random
- * code, PMP open to all modes, random delegation, interrupt enables and
- * mstatus (so the next mret may enter S or U), then a jump into the code.
- */
-static uint32_t *emit_prologue(uint32_t *p, uint32_t target)
-{
-	p = emit_csrw(p, 0x305, RAM_BASE + 4 * (next32() % (RAM_BYTES / 4)));	/* mtvec */
-	p = emit_csrw(p, 0x105, RAM_BASE + 4 * (next32() % (RAM_BYTES / 4)));	/* stvec */
-	p = emit_csrw(p, 0x3b0, 0xffffffffu);					/* pmpaddr0 */
-	p = emit_csrw(p, 0x3a0, 0x1f);						/* pmpcfg0 */
-	p = emit_csrw(p, 0x302, next32());					/* medeleg */
-	p = emit_csrw(p, 0x303, next32());					/* mideleg */
-	p = emit_csrw(p, 0x304, next32());					/* mie */
-	p = emit_csrw(p, 0x300, next32() & ~0x1800u);				/* mstatus */
-	p = emit_csrw(p, 0x7c0, 1);						/* mpfctl */
-	p = emit_csrw(p, 0x341, target);					/* mepc */
-	p = emit_li(p, 5, target);
-	*p++ = enc_i(0, 5, 0, 0, 0x67);						/* jr t0 */
-	return p;
-}
 
 /*
  * A random guest from @seed on @cores harts in @mode: with the instruction
@@ -145,7 +73,7 @@ static void run_seed(uint64_t seed, int cores, enum sim_mode mode, const char *c
 			assert_int_equal(config_set(&cfg, "sbuf.count", "2", err, sizeof(err)), 0);
 		cfg.pf.guard_depth = 3;
 	}
-	cfg.mem_size = RAM_BYTES;
+	cfg.mem_size = SOUP_RAM_BYTES;
 	opts.max_cycles = CYCLES;
 	opts.uart_out = sink;
 	opts.uart_in_fd = -1;
@@ -153,19 +81,9 @@ static void run_seed(uint64_t seed, int cores, enum sim_mode mode, const char *c
 		fail_msg("seed %llu%s%s: %s", (unsigned long long)seed, config_file ? ", " : "",
 			 config_file ? config_file : "", err);
 
-	rng = seed * 0x9e3779b97f4a7c15ull + 1;
-	for (uint32_t off = 0; off < RAM_BYTES; off += 4) {
-		uint32_t w = random_insn();
-
-		memcpy(m.mm.ram + off, &w, 4);
-	}
-	for (int i = 0; i < m.nharts; i++) {
-		/* Each hart's prologue sits in its own 256-byte slot at the start of RAM. */
-		uint32_t *slot = (uint32_t *)(m.mm.ram + 256 * i);
-
-		emit_prologue(slot, RAM_BASE + 4096 + 4 * (next32() % 4096));
-		hart_reset(m.harts[i], RAM_BASE + 256 * i, 0);
-	}
+	soup_fill(m.mm.ram, m.nharts, seed);
+	for (int i = 0; i < m.nharts; i++)
+		hart_reset(m.harts[i], soup_slot(i), 0);
 
 	machine_run(&m);
 	stops[m.stop.kind]++;

@@ -16,6 +16,17 @@ $(ROBUST_BIN): tests/robust/random_guest.c $(MODEL_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) -o $@ $< $(MODEL_LIB) -lcmocka $(HOST_LIBS)
 
+# The soup as an ELF for the command line (tests/cosim/system.sh):
+# soup-SEED-HARTS.elf.
+SOUP_ELF_TOOL := $(BUILD)/tests/robust/soup_elf
+
+$(SOUP_ELF_TOOL): tests/robust/soup_elf.c tests/robust/soup.h
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) -o $@ $<
+
+$(BUILD)/tests/robust/soup-%.elf: $(SOUP_ELF_TOOL)
+	$(SOUP_ELF_TOOL) $(word 1,$(subst -, ,$*)) $(word 2,$(subst -, ,$*)) $@
+
 $(ROBUST_SAN): tests/robust/random_guest.c $(MODEL_SRC)
 	@mkdir -p $(dir $@)
 	$(CC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) -O1 $(SAN_FLAGS) -o $@ $^ -lcmocka $(HOST_LIBS)

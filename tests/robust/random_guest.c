@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
  * Robustness: whatever a guest does, the model must not crash, abort or
- * hang. Each case fills RAM with seeded random instruction words (biased
- * towards real opcodes so that CSR, atomic, paging and trap paths are all
- * reached), points the harts at it and runs a bounded number of cycles. The
- * test fails if the model crashes (the process dies), stops for a reason
- * other than a limit, a guest request or a detected deadlock, or leaves the
- * hart in a state no hart can be in (an unknown privilege, a misaligned pc).
+ * hang. Each case fills RAM with seeded random code (an instruction soup,
+ * soup.h: CSR, atomic, paging, trap and interrupt paths in all three
+ * privilege modes), points the harts at it and runs a bounded number of
+ * cycles. The test fails if the model crashes (the process dies), stops for
+ * a reason other than a limit, a guest request or a detected deadlock, or
+ * leaves the hart in a state no hart can be in (an unknown privilege, a
+ * misaligned pc); and each test fails if its runs together did not reach
+ * what the soup is for (reach_check): a stimulus that stopped reaching the
+ * model's paths would pass everything, as the first soups, whose harts
+ * stayed in M after a few instructions, did.
  *
  * Given a directory (its one argument) of configuration files named 1.cfg,
  * 2.cfg, ... (random valid ones, drawn by tests/sweep/randcfg: every key,
@@ -34,6 +38,13 @@
 
 static int stops[STOP_INTERRUPTED + 1];	/* runs ended, by reason */
 static uint64_t retired;		/* instructions retired over all runs */
+/* What one test's runs reached, over all harts (reach_check). */
+static struct {
+	uint64_t insns[SM_MODES];	/* instructions retired, by mode */
+	uint64_t interrupts;		/* interrupts taken */
+	uint64_t walks;			/* TLB misses: page walks */
+	uint64_t code_changed;		/* decoded words replaced: code written, or aliases */
+} reach;
 static const char *config_dir;		/* random configurations (N.cfg), or NULL */
 
 /*
@@ -88,6 +99,15 @@ static void run_seed(uint64_t seed, int cores, enum sim_mode mode, const char *c
 	machine_run(&m);
 	stops[m.stop.kind]++;
 	retired += m.retired;
+	for (int i = 0; i < m.nharts; i++) {
+		const struct hart_stats *hs = hart_stats(m.harts[i]);
+
+		for (int k = 0; k < SM_MODES; k++)
+			reach.insns[k] += hs->insns.v[k];
+		reach.interrupts += mctr_total(&hs->interrupts);
+		reach.walks += mctr_total(&hs->itlb_misses) + mctr_total(&hs->dtlb_misses);
+		reach.code_changed += mctr_total(&hs->decode_replaced);
+	}
 	if (m.stop.kind == STOP_INTERNAL)
 		fail_msg("seed %llu%s%s: %s", (unsigned long long)seed, config_file ? ", " : "",
 			 config_file ? config_file : "", m.stop.msg);
@@ -104,6 +124,31 @@ static void run_seed(uint64_t seed, int cores, enum sim_mode mode, const char *c
 	fclose(sink);
 }
 
+/*
+ * What one test's runs reached, printed; fails unless every privilege mode
+ * retired a good share of them (a twentieth), and interrupts, page walks and
+ * code changes all happened. Then starts the next test's count.
+ */
+static void reach_check(void)
+{
+	uint64_t all = reach.insns[SM_U] + reach.insns[SM_S] + reach.insns[SM_M];
+
+	print_message("reached: %llu instructions (U %llu, S %llu, M %llu), %llu interrupts, "
+		      "%llu page walks, %llu decoded words replaced\n", (unsigned long long)all,
+		      (unsigned long long)reach.insns[SM_U], (unsigned long long)reach.insns[SM_S],
+		      (unsigned long long)reach.insns[SM_M], (unsigned long long)reach.interrupts,
+		      (unsigned long long)reach.walks, (unsigned long long)reach.code_changed);
+	for (int k = 0; k < SM_MODES; k++)
+		if (reach.insns[k] * 20 < all)
+			fail_msg("the soup's runs kept out of mode %c: %llu of %llu instructions",
+				 "USM"[k], (unsigned long long)reach.insns[k],
+				 (unsigned long long)all);
+	assert_true(reach.interrupts > 0);
+	assert_true(reach.walks > 0);
+	assert_true(reach.code_changed > 0);
+	memset(&reach, 0, sizeof(reach));
+}
+
 static void test_random_guests_one_hart_never_crash(void **state)
 {
 	(void)state;
@@ -112,6 +157,7 @@ static void test_random_guests_one_hart_never_crash(void **state)
 	print_message("%d runs hit the cycle limit, %d stopped by the guest, %d stuck; "
 		      "%llu instructions retired\n", stops[STOP_LIMIT], stops[STOP_GUEST],
 		      stops[STOP_STUCK], (unsigned long long)retired);
+	reach_check();
 }
 
 static void test_random_guests_four_harts_never_crash(void **state)
@@ -119,6 +165,7 @@ static void test_random_guests_four_harts_never_crash(void **state)
 	(void)state;
 	for (uint64_t s = 1; s <= SEEDS; s++)
 		run_seed(1000 + s, 4, MODE_FUNCTIONAL, NULL);
+	reach_check();
 }
 
 static void test_random_guests_never_crash_the_timing_model(void **state)
@@ -126,6 +173,7 @@ static void test_random_guests_never_crash_the_timing_model(void **state)
 	(void)state;
 	for (uint64_t s = 1; s <= SEEDS; s++)
 		run_seed(2000 + s, 1 + (int)(s % 4), MODE_TIMING, NULL);
+	reach_check();
 }
 
 static void test_random_guests_under_random_configurations(void **state)
@@ -150,6 +198,7 @@ static void test_random_guests_under_random_configurations(void **state)
 	if (n == 1)
 		fail_msg("no configuration %s/1.cfg", config_dir);
 	print_message("%d configurations, each in both modes\n", n - 1);
+	reach_check();
 }
 
 int main(int argc, char **argv)

@@ -12,7 +12,7 @@ ROBUST_SEED        ?= 5000
 ROBUST_CFG_DIR     := $(BUILD)/tests/robust/configs
 SAN_FLAGS   := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 
-$(ROBUST_BIN): tests/robust/random_guest.c $(MODEL_LIB)
+$(ROBUST_BIN): tests/robust/random_guest.c tests/robust/soup.h $(MODEL_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) -o $@ $< $(MODEL_LIB) -lcmocka $(HOST_LIBS)
 
@@ -27,9 +27,10 @@ $(SOUP_ELF_TOOL): tests/robust/soup_elf.c tests/robust/soup.h
 $(BUILD)/tests/robust/soup-%.elf: $(SOUP_ELF_TOOL)
 	$(SOUP_ELF_TOOL) $(word 1,$(subst -, ,$*)) $(word 2,$(subst -, ,$*)) $@
 
-$(ROBUST_SAN): tests/robust/random_guest.c $(MODEL_SRC)
+$(ROBUST_SAN): tests/robust/random_guest.c tests/robust/soup.h $(MODEL_SRC)
 	@mkdir -p $(dir $@)
-	$(CC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) -O1 $(SAN_FLAGS) -o $@ $^ -lcmocka $(HOST_LIBS)
+	$(CC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) -O1 $(SAN_FLAGS) -o $@ $(filter %.c,$^) -lcmocka \
+		$(HOST_LIBS)
 
 # The configurations, drawn afresh each run (a few seconds): N.cfg from seed
 # ROBUST_SEED + N, with N % 4 + 1 harts and the test's 1 MiB of RAM.

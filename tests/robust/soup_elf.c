@@ -8,8 +8,9 @@
  *   soup_elf SEED HARTS OUT.elf
  *
  * Every hart starts at the entry with its id in a0, as on QEMU's virt
- * machine; the entry is a dispatcher at RAM_BASE + 0xff0 that jumps to the
- * hart's prologue slot. One PT_LOAD segment of SOUP_RAM_BYTES at RAM_BASE.
+ * machine; the entry is the frame's dispatcher (SOUP_DISPATCH), which jumps
+ * to the hart's prologue slot. One PT_LOAD segment of SOUP_RAM_BYTES at
+ * RAM_BASE.
  */
 #include <elf.h>
 #include <stdio.h>
@@ -18,15 +19,9 @@
 
 #include "soup.h"
 
-#define DISPATCH_OFF 0xff0u	/* after the last slot's prologue, before the soup's targets */
-
 int main(int argc, char **argv)
 {
 	static uint8_t image[SOUP_RAM_BYTES];
-	/* slli t0, a0, 8 (a slot is 256 bytes); lui t1, RAM_BASE; add t0, t0, t1; jr t0 */
-	const uint32_t dispatch[] = {
-		0x00851293u, 0x00000337u | (RAM_BASE & 0xfffff000u), 0x006282b3u, 0x00028067u,
-	};
 	Elf32_Ehdr eh = { 0 };
 	Elf32_Phdr ph = { 0 };
 	char *end;
@@ -49,7 +44,6 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	soup_fill(image, (int)harts, seed);
-	memcpy(image + DISPATCH_OFF, dispatch, sizeof(dispatch));
 
 	memcpy(eh.e_ident, ELFMAG, SELFMAG);
 	eh.e_ident[EI_CLASS] = ELFCLASS32;
@@ -58,7 +52,7 @@ int main(int argc, char **argv)
 	eh.e_type = ET_EXEC;
 	eh.e_machine = EM_RISCV;
 	eh.e_version = EV_CURRENT;
-	eh.e_entry = RAM_BASE + DISPATCH_OFF;
+	eh.e_entry = RAM_BASE + SOUP_DISPATCH;
 	eh.e_phoff = sizeof(eh);
 	eh.e_ehsize = sizeof(eh);
 	eh.e_phentsize = sizeof(ph);

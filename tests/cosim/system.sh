@@ -71,10 +71,13 @@ check() {
 check demo --cores 4 $twins $(limit "$demo_cycles") "$demo"
 # shellcheck disable=SC2086
 check kernel --cores 4 $twins $(limit "$kernel_cycles") --disk "$shell_img" "$kernel"
+# The soups with the DMA engine on too: their stores program it at random.
+units="sbuf ipf_engine bus_arb bus_seq fetch l1i dma"
 for soup in "$@"; do
 	harts=$(basename "$soup" .elf | cut -d- -f3)
 	# shellcheck disable=SC2086
-	check "$(basename "$soup" .elf)" --cores "$harts" $twins $(limit "$soup_cycles") "$soup"
+	check "$(basename "$soup" .elf)" --cores "$harts" $twins --set dma.enabled=on \
+		$(limit "$soup_cycles") "$soup"
 done
 # The kernel first uses the engine after some 10.5M instructions: the slice
 # starts there (the fast-forward leaves the engine as reset) and runs 2M

@@ -21,11 +21,18 @@
  *           in the soup (M switching paging on or off at random); M's timer
  *           interrupt sets the timer again, another interrupt is masked in
  *           mie/sie. Either returns into a random privilege mode with gp at
- *           a random place in the soup (the base of most loads and stores).
+ *           a random place in the soup (the base of most loads and stores)
+ *           or, one time in five, at a device (M clears mstatus.MPRV on
+ *           entry: its own loads are its own, untranslated).
  *           A random trap vector, as the first soups had, mostly pointed at
  *           a word that trapped again: the harts did nothing else after a
  *           few instructions, in M;
  *   0x1400  the dispatcher, soup_elf's entry: jumps to hart a0's slot;
+ *   0x1600  the devices gp may point at instead (SOUP_NDEVICES entries,
+ *           most of them 0: the soup): the CLINT, the PLIC's claim
+ *           registers, the UART, the sim-control port and the DMA engine's
+ *           registers, so that random stores program them (not the
+ *           finisher: it would end the run);
  *   0x2000  an Sv32 root page table, 0x3000 the leaf table it points to
  *           for RAM's first 4 MiB: identity mappings with random
  *           permissions (the frame's own pages fixed: R and X, for S);
@@ -52,6 +59,8 @@
 #define SOUP_S_HANDLER	0x1200u
 #define SOUP_HANDLER_BYTES 0x200u	/* room for each handler */
 #define SOUP_DISPATCH	0x1400u
+#define SOUP_DEVICES	0x1600u		/* the table of gp's device bases */
+#define SOUP_NDEVICES	32		/* its entries: 0 (the soup) or a device's base */
 #define SOUP_ROOT	0x2000u
 #define SOUP_LEAF	0x3000u
 #define SOUP_CODE	0x4000u		/* the soup proper, to the end of RAM */
@@ -224,8 +233,9 @@ static inline uint32_t soup_special(void)
  * An instruction of RV32IMA that is legal by construction, random in its
  * registers and immediates. Loads, stores and atomics mostly take gp as
  * their base, which each trap points into the soup (the soup then writes
- * its own code, as a program that loads code does), at an offset aligned
- * for their size seven times in eight; branches and jumps mostly stay
+ * its own code, as a program that loads code does) or at a device, at an
+ * offset aligned for their size seven times in eight and small half the
+ * time; branches and jumps mostly stay
  * within a few KiB, at an aligned target seven times in eight.
  */
 static inline uint32_t soup_legal(void)
@@ -238,6 +248,12 @@ static inline uint32_t soup_legal(void)
 	uint32_t r = soup_next32(), rd = r & 31, rs1 = r >> 5 & 31, rs2 = r >> 10 & 31;
 	uint32_t imm = soup_next32(), f3 = r >> 15 & 7, kind = r >> 18 & 15, size;
 	int base = (r >> 22 & 7) ? 3 : (int)rs1;	/* gp, 7 times in 8 */
+	/*
+	 * A load's or store's offset within the 128 bytes after gp half the
+	 * time (a device's registers, when gp points at one), else anywhere
+	 * within its 12 bits.
+	 */
+	uint32_t near = (r >> 28 & 1) ? 0x7f : 0xfff;
 	/* a branch's or jump's offset 2 mod 4 (a misaligned target) one time in 8 */
 	uint32_t misaligned = (r >> 27 & 7) ? ~2u : ~0u;
 
@@ -254,13 +270,13 @@ static inline uint32_t soup_legal(void)
 	case 5:		/* LOAD */
 		f3 = load_f3[f3 % 5];
 		size = 1u << (f3 & 3);
-		imm &= 0xfff;
+		imm &= near;
 		if (r >> 24 & 7)
 			imm &= ~(size - 1);
 		return soup_enc_i((int)imm, base, (int)f3, (int)rd, 0x03);
 	case 6:		/* STORE */
 		f3 %= 3;
-		imm &= 0xfff;
+		imm &= near;
 		if (r >> 24 & 7)
 			imm &= ~((1u << f3) - 1);
 		return soup_enc_s((int)imm, (int)rs2, base, (int)f3);
@@ -316,6 +332,37 @@ static inline uint32_t soup_insn(void)
 	default:
 		return soup_legal();
 	}
+}
+
+/*
+ * A burst of four stores at gp, 0 to 12 (@w, SOUP_BURST_WORDS words;
+ * returns that): source and destination 64-byte lines within 2 KiB of
+ * the burst, a length of up to 2 KiB in lines and a control word of a
+ * random operation, in t3 to t6. With gp at the DMA engine's first
+ * channel they program it (copies and zeroing over the soup's own code,
+ * now and then over the page tables); at the CLINT they raise and clear
+ * software interrupts; at the soup, they are four more stores.
+ */
+#define SOUP_BURST_WORDS 12
+static inline int soup_burst(uint32_t *w)
+{
+	enum { T3 = 28, T4 = 29, T5 = 30, T6 = 31, GP = 3 };
+	uint32_t r = soup_next32();
+
+	w[0] = T3 << 7 | 0x17;							/* auipc t3, 0 */
+	w[1] = soup_enc_i((int)(r & 0xfff), T3, 0, T3, 0x13);			/* addi t3, t3, r */
+	w[2] = soup_enc_i(-64 & 0xfff, T3, 7, T3, 0x13);			/* andi t3, t3, -64 */
+	r = soup_next32();
+	w[3] = T4 << 7 | 0x17;							/* auipc t4, 0 */
+	w[4] = soup_enc_i((int)(r & 0xfff), T4, 0, T4, 0x13);			/* addi t4, t4, r */
+	w[5] = soup_enc_i(-64 & 0xfff, T4, 7, T4, 0x13);			/* andi t4, t4, -64 */
+	w[6] = soup_enc_i((int)(r >> 12 & 0x7c0), SOUP_ZERO, 0, T5, 0x13);	/* li t5, len */
+	w[7] = soup_enc_i((int)(r >> 24 & 0x103), SOUP_ZERO, 0, T6, 0x13);	/* li t6, ctrl */
+	w[8] = soup_enc_s(0, T3, GP, 2);					/* sw t3, 0(gp) */
+	w[9] = soup_enc_s(4, T4, GP, 2);					/* sw t4, 4(gp) */
+	w[10] = soup_enc_s(8, T5, GP, 2);					/* sw t5, 8(gp) */
+	w[11] = soup_enc_s(12, T6, GP, 2);					/* sw t6, 12(gp) */
+	return SOUP_BURST_WORDS;
 }
 
 /* ---- the frame ---- */
@@ -385,6 +432,10 @@ static inline uint32_t *soup_emit_handler(uint32_t *p, int s)
 	uint32_t *escape_branch = NULL, *escape, *beyond_branch, *mask;
 	uint32_t *timer_branch = NULL, *timer_jump = NULL;
 
+	if (!s) {
+		p = soup_emit_li(p, SOUP_T2, 1u << 17);
+		*p++ = soup_csrc(SOUP_MSTATUS, SOUP_T2);			/* MPRV off */
+	}
 	/* t1 = the generator stepped (t2 = its multiplier); its high bits are the draws */
 	*p++ = soup_csrr(SOUP_T1, scratch);
 	p = soup_emit_li(p, SOUP_T2, 1103515245u);
@@ -427,17 +478,14 @@ static inline uint32_t *soup_emit_handler(uint32_t *p, int s)
 
 	/*
 	 * irq: M's timer is set again, a random 64 to 1087 ticks on (t1 is
-	 * the generator again after), with MPRV off so that the CLINT's
-	 * address is physical; any other is masked (sll takes the cause's
-	 * low five bits).
+	 * the generator again after); any other is masked (sll takes the
+	 * cause's low five bits).
 	 */
 	irq = p;
 	if (!s) {
 		*p++ = soup_enc_i(1, SOUP_T0, 1, SOUP_T2, 0x13);		/* slli t2, t0, 1 */
 		*p++ = soup_enc_i(-14 & 0xfff, SOUP_T2, 0, SOUP_T2, 0x13);	/* addi t2, t2, -14 */
 		timer_branch = p++;		/* bne t2, x0, mask */
-		p = soup_emit_li(p, SOUP_T2, 1u << 17);
-		*p++ = soup_csrc(SOUP_MSTATUS, SOUP_T2);			/* MPRV off */
 		p = soup_emit_timer_arm(p, 1);
 		*p++ = soup_csrr(SOUP_T1, scratch);
 		timer_jump = p++;		/* j ret */
@@ -477,6 +525,13 @@ static inline uint32_t *soup_emit_handler(uint32_t *p, int s)
 	 */
 	ret = p;
 	p = soup_emit_random_place(p);
+	*p++ = (RAM_BASE + SOUP_M_HANDLER) | 3 << 7 | 0x37;			/* lui gp, frame */
+	*p++ = soup_enc_i(25, SOUP_T1, 5, SOUP_T2, 0x13);			/* srli t2, t1, 25 */
+	*p++ = soup_enc_i((SOUP_NDEVICES - 1) * 4, SOUP_T2, 7, SOUP_T2, 0x13);	/* andi: entry */
+	*p++ = soup_enc_r(0, SOUP_T2, 3, 0, 3, 0x33);				/* add gp, gp, t2 */
+	*p++ = soup_enc_i(SOUP_DEVICES - SOUP_M_HANDLER, 3, 2, 3, 0x03);	/* lw gp, table */
+	*p = soup_enc_b(p, p + 2, 1, 3, SOUP_ZERO);				/* bnez gp, +8 */
+	p++;
 	*p++ = soup_enc_i(0, SOUP_T0, 0, 3, 0x13);				/* mv gp, t0 */
 	if (s) {
 		*p++ = soup_enc_i(0x100, SOUP_ZERO, 0, SOUP_T2, 0x13);		/* li t2, 0x100 */
@@ -551,10 +606,16 @@ static inline void soup_fill(uint8_t *ram, int harts, uint64_t seed)
 	};
 
 	soup_rng = seed * 0x9e3779b97f4a7c15ull + 1;
-	for (uint32_t off = 0; off < SOUP_RAM_BYTES; off += 4) {
-		uint32_t w = soup_insn();
+	for (uint32_t off = 0; off < SOUP_RAM_BYTES;) {
+		uint32_t w[SOUP_BURST_WORDS];
+		int n = 1;
 
-		memcpy(ram + off, &w, 4);
+		if (soup_next32() % 128 == 0 && off + sizeof(w) <= SOUP_RAM_BYTES)
+			n = soup_burst(w);
+		else
+			w[0] = soup_insn();
+		memcpy(ram + off, w, (size_t)n * 4);
+		off += (uint32_t)n * 4;
 	}
 	memset(ram, 0, SOUP_CODE);	/* the frame's unused words: illegal instructions */
 	for (int i = 0; i < harts; i++) {
@@ -570,6 +631,15 @@ static inline void soup_fill(uint8_t *ram, int harts, uint64_t seed)
 		abort();
 	memcpy(ram + SOUP_S_HANDLER, code, (size_t)(end - code) * 4);
 	memcpy(ram + SOUP_DISPATCH, dispatch, sizeof(dispatch));
+	{
+		/* 7 entries of SOUP_NDEVICES: about one time in five; the DMA engine thrice */
+		const uint32_t devices[] = {
+			CLINT_BASE, PLIC_BASE + 0x200000, UART_BASE, 0x04000000u /* simctl */,
+			0x04001000u /* DMA */, 0x04001000u, 0x04001000u,
+		};
+
+		memcpy(ram + SOUP_DEVICES, devices, sizeof(devices));
+	}
 
 	/*
 	 * The root table: RAM's first 4 MiB through the leaf table, every other

@@ -27,7 +27,8 @@
 # SC).
 # CASES, a file, adds fixed runs to the N drawn, one a line in the drawn
 # runs' form (the options, "-" or "profile", the program: demo,
-# kernel:INSNS or extra:K, the Kth of EXTRA_ELFS); # starts a comment.
+# kernel:INSNS, extra:K, the Kth of EXTRA_ELFS, or elf:PATH, a program that
+# only the cases run, with their own limits); # starts a comment.
 # Usage: sim/stats-combo.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE N SEED [FOCUS "EXTRA_ELFS" [CASES]]
 set -u
 old=$1 new=$2 demo=$3 kernel=$4 shell_img=$5 n=$6 seed=$7 focus=${8:-builds} extra_elfs=${9:-}
@@ -120,6 +121,7 @@ while read -r line; do
 	demo) args=$demo ;;
 	kernel:*) args="--max-insns ${prog#kernel:} --disk $shell_img $kernel" ;;
 	extra:*) args=$(echo "$extra_elfs" | cut -d' ' -f"${prog#extra:}") ;;
+	elf:*) args=${prog#elf:} ;;
 	esac
 	for b in old new; do
 		eval bin=\$$b

@@ -924,6 +924,23 @@ static inline struct cache_line *ahead_store_line(struct core *c, uint32_t pa, u
 }
 
 /*
+ * Whether @d, a branch or jump of core @c's hart, may trap: its target, if
+ * taken, not 4-byte aligned (without the C extension, a misaligned fetch).
+ * A trap changes the core's mode, which the caches' and the bus's counters
+ * read when they count (*mode): in a run, it must come before the next
+ * event or grant (ahead_mem_ok), as a load's access must, or they would
+ * count in the new mode what the turns in order count in the old one.
+ */
+static inline int ahead_jump_may_trap(const struct core *c, const struct insn *d)
+{
+	if (__builtin_expect(!(d->uses & INSN_JUMP_ODD), 1))
+		return 0;
+	if (d->cls == IC_JALR)
+		return ((c->hart->x[d->src1] + (uint32_t)d->imm) & 2) != 0;
+	return 1;
+}
+
+/*
  * step for the common instructions, shorter: an ALU, branch, jump, multiply
  * or divide, or a load or store to RAM whose translations the micro-TLBs
  * hold, with no interrupt to take (hart_quick_peek finds them without
@@ -1030,7 +1047,12 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 			}
 		}
 	}
-	if (ahead && (d->uses & INSN_MWRITE)) {
+	if (ahead && ahead_jump_may_trap(c, d) && !ahead_mem_ok(c, now)) {
+		/* A jump that may trap, past the next event or grant (ahead_jump_may_trap). */
+		if (waited)
+			quick_take(c, d, fetch_pa, pa);
+		return -1;
+	} else if (ahead && (d->uses & INSN_MWRITE)) {
 		/* A store whose drain at the next cycle the run makes (below). */
 		need = store_need(c, taken ? pk->update : c->hart->micro_d.update);
 		if (!(hit = ahead_store_line(c, pa, now, need))) {

@@ -903,6 +903,8 @@ void decode(uint32_t raw, struct insn *d)
 		d->cls = IC_PREFETCH;
 	d->src1 = (d->uses & INSN_RS1) ? RS1_FIELD(d) : 0;
 	d->src2 = (d->uses & INSN_RS2) ? RS2_FIELD(d) : 0;
+	if (d->cls == IC_JALR || ((d->cls == IC_BRANCH || d->cls == IC_JAL) && (d->imm & 3)))
+		d->uses |= INSN_JUMP_ODD;
 	if (d->cls == IC_LOAD || d->cls == IC_STORE || d->cls == IC_AMO) {
 		d->msize = d->cls == IC_AMO ? 4 : (uint8_t)(1u << ((raw >> 12) & 3));
 		if (d->cls == IC_STORE || (d->uses & INSN_OWN))

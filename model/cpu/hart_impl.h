@@ -32,7 +32,7 @@ typedef int insn_fn(struct hart *h, const struct insn *d);
  */
 struct insn {
 	uint32_t raw;		/* the instruction word this entry was decoded from */
-	uint8_t uses;		/* INSN_RS1 | INSN_RS2 | INSN_OWN | INSN_MWRITE: for the timing model */
+	uint8_t uses;		/* INSN_RS1, INSN_RS2, INSN_OWN, INSN_MWRITE, INSN_JUMP_ODD: for the timing model */
 	uint8_t msize;		/* bytes a load, store or atomic accesses; 0 for the rest */
 	uint8_t op;		/* the row's number in insn_table (insn_row) */
 	uint8_t wrd;		/* where exec_run writes the result: rd, or HART_X_SINK
@@ -64,6 +64,8 @@ struct insn {
 #define INSN_RS2 0x2	/* reads rs2 */
 #define INSN_OWN 0x4	/* an atomic that writes memory (SC, AMOs): needs ownership */
 #define INSN_MWRITE 0x8	/* its memory access needs ownership: a store, or INSN_OWN */
+#define INSN_JUMP_ODD 0x10	/* a jump whose target may be misaligned: a jalr, or a branch
+				 * or jal with an offset of 2 mod 4 (it traps if taken) */
 
 /* funct3's bit of a load that zero-extends (lbu, lhu) */
 #define LOAD_UNSIGNED (1u << 14)

@@ -133,10 +133,19 @@ void dmactl_init(struct dmactl *d, const struct config *cfg, struct memmap *mm, 
 /* Timing mode: the engine's channels become agents of @bus, transfers line by line. */
 void dmactl_attach_bus(struct dmactl *d, struct bus *bus);
 
-/* True when the engine must be stepped this cycle (timing mode). */
+/* True when the engine has work: an operation, a queued command, an answer. */
+static inline int dmactl_working(const struct dmactl *d)
+{
+	return d->active || d->cmd_count || d->clr_count || d->rsp_count;
+}
+
+/*
+ * True when the engine must be stepped this cycle (timing mode): working,
+ * or watched every cycle (a twin beside it, its waves).
+ */
 static inline int dmactl_busy(const struct dmactl *d)
 {
-	return d->active || d->cmd_count || d->clr_count || d->rsp_count || d->tap.always;
+	return dmactl_working(d) || d->tap.always;
 }
 
 /* One cycle of the engine at @now (timing mode). */

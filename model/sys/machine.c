@@ -253,6 +253,13 @@ static uint64_t last_cycle(const struct machine *m)
 	return m->cycle_limit - (m->timing != NULL);
 }
 
+static void stop_stuck(struct machine *m)
+{
+	sim_stop(&m->stop, STOP_STUCK, EXIT_STUCK,
+		 "no hart can make progress: each waits in WFI or loops on a jump to itself, "
+		 "and no interrupt that would end it can arrive");
+}
+
 /*
  * No hart made progress this round: each waits in WFI or spins in a
  * jump-to-self. Jump to the next timer event, or wait for console input when
@@ -278,9 +285,7 @@ static void idle_skip(struct machine *m, int spinning)
 			uart_poll(&m->uart, -1);	/* the guest waits for its console */
 			return;
 		}
-		sim_stop(&m->stop, STOP_STUCK, EXIT_STUCK,
-			 "no hart can make progress: each waits in WFI or loops on a jump to "
-			 "itself, and no interrupt that would end it can arrive");
+		stop_stuck(m);
 		return;
 	}
 	if (next > m->check_at)
@@ -743,6 +748,44 @@ static inline int parked_near_limit(const struct machine *m, uint64_t now)
 				    (uint64_t)m->timing->ncores + core_parked_lag(s, now);
 }
 
+/*
+ * Timing mode, the DMA engine stepped every cycle for its twin or its waves
+ * (dmactl_busy): the cycles never look idle, so idle_skip, which finds a
+ * machine that nothing can wake, never ran, and such a run went on for
+ * ever. Whether nothing is under way but the watched engine's cycles: it
+ * has no work, every core waits in WFI, no event, bus transaction, timer
+ * event or HTIF command is pending.
+ */
+static int idle_behind_tap(struct machine *m)
+{
+	struct timing *t = m->timing;
+
+	return !dmactl_working(t->dma) && timing_all_idle(t) && !t->sched.raised &&
+	       eventq_next(&t->events) == UINT64_MAX && !t->bus.queued &&
+	       bus_next(&t->bus, m->now + 1) == UINT64_MAX && !m->htif.armed &&
+	       m->clint.next_event == UINT64_MAX;
+}
+
+/*
+ * Then, the stop idle_skip would make if nothing can wake a hart, in the
+ * same cycle, without its skip (the watchers see every cycle).
+ */
+static void stop_if_stuck_behind_tap(struct machine *m)
+{
+	uint32_t wake = 0;
+
+	if (!idle_behind_tap(m))
+		return;
+	for (int i = 0; i < m->nharts; i++) {
+		if (hart_wakeable(m->harts[i]))
+			return;
+		wake |= hart_wake_mask(m->harts[i]);
+	}
+	if (uart_rx_open(&m->uart) && (wake & ((1u << IRQ_MEI) | (1u << IRQ_SEI))))
+		return;		/* the console may wake it: the loop polls it */
+	stop_stuck(m);
+}
+
 /* Timing mode: every unit each cycle, jumping over cycles in which nothing happens. */
 static void run_timing(struct machine *m)
 {
@@ -757,6 +800,7 @@ static void run_timing(struct machine *m)
 	update_check(m);
 	while (m->stop.kind == STOP_NONE) {
 		uint64_t next, dev, quiet_until = machine_quiet_until(m);
+		int tap_idle;
 
 		/*
 		 * Near the instruction limit, the cores stop at it (t->budget),
@@ -816,7 +860,8 @@ static void run_timing(struct machine *m)
 			}
 			m->now = ++now;	/* the devices read the time from m->now */
 		}
-		t->stuck &= ~TIMING_BOUNDS;
+		tap_idle = t->stuck & TIMING_TAP_IDLE;
+		t->stuck &= ~(TIMING_BOUNDS | TIMING_TAP_IDLE);
 		/* After a stop in this cycle, now counts it, as in functional mode. */
 		if (__builtin_expect(timing_any_stuck(t), 0)) {
 			int i = timing_stuck(t);
@@ -838,6 +883,13 @@ static void run_timing(struct machine *m)
 			break;
 		}
 		if (t->busy_next <= m->now + 1) {
+			if (__builtin_expect(tap_idle, 0)) {
+				stop_if_stuck_behind_tap(m);
+				if (m->stop.kind != STOP_NONE) {
+					m->now++;
+					break;
+				}
+			}
 			m->now++;	/* some core acts next cycle */
 			continue;
 		}

@@ -267,8 +267,11 @@ int timing_cycle(struct timing *t, uint64_t now)
 	if (t->dma && dmactl_busy(t->dma)) {
 		dmactl_cycle(t->dma, now);
 		t->stuck |= t->dma->tap.failed;	/* its twin disagreed: the run stops */
-		if (dmactl_busy(t->dma))
+		if (dmactl_busy(t->dma)) {
+			if (!dmactl_working(t->dma) && t->busy_next > now + 1)
+				t->stuck |= TIMING_TAP_IDLE;	/* only its watchers */
 			t->busy_next = now + 1;
+		}
 	}
 	/*
 	 * The bus grants on its clock edges only, and once its sequencer is

@@ -41,7 +41,8 @@ struct timing {
 	 * Nonzero stops the machine's run of back-to-back cycles: bit 0, some
 	 * core's stuck flag, or a twin's failure but the bus controller's;
 	 * TIMING_BOUNDS, a device moved a bound that run keeps (the timer's
-	 * next event, the HTIF's check): it reads them again and goes on.
+	 * next event, the HTIF's check): it reads them again and goes on;
+	 * TIMING_TAP_IDLE, below.
 	 */
 	int stuck;
 	int budget;		/* instructions a cycle may retire before the run's limit */
@@ -107,6 +108,12 @@ int timing_stuck(const struct timing *t);
 
 /* struct timing's stuck: a bound of the run of back-to-back cycles moved (bit 0 is 1: stuck). */
 #define TIMING_BOUNDS 2
+/*
+ * struct timing's stuck: the DMA engine, stepped every cycle for its twin or
+ * its waves, had no work in a cycle in which no core was due: only its
+ * watchers kept the cycles going, and the machine looks at what is idle.
+ */
+#define TIMING_TAP_IDLE 4
 
 /*
  * Some core's hart reported HART_STUCK, or a twin disagreed (call

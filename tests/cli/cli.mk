@@ -30,6 +30,8 @@ $(eval $(call cli_elf,finisher-fail-0,-DFINISHER=0x3333))
 $(eval $(call cli_elf,finisher-fail-256,-DFINISHER=0x01003333))
 # A guest that runs until it is stopped.
 $(eval $(call cli_elf,spin,-DSPIN))
+# A guest whose harts all wait in WFI for an interrupt that cannot come.
+$(eval $(call cli_elf,stuck,-DSTUCK))
 # A timer interrupt a tick away, then an HTIF pass, while every hart runs.
 $(eval $(call cli_elf,timer-exit,-DTIMER -DTIMER_TICKS=12 -DTOHOST_HI=0 -DTOHOST_LO=1))
 

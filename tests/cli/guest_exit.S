@@ -2,7 +2,8 @@
  * guest_exit.S: hart 0 ends the run with one value, written either to HTIF
  * tohost as two 32-bit halves (TOHOST_HI, then TOHOST_LO, as an RV32 guest
  * does) or to the SiFive test finisher (FINISHER), or with SPIN never ends
- * it; the other harts wait in WFI. With TIMER, hart 0 warms its caches,
+ * it, or with STUCK waits in WFI as well, where nothing can wake it; the
+ * other harts wait in WFI. With TIMER, hart 0 warms its caches,
  * arms its timer one tick ahead and runs a block of ALU instructions until
  * the interrupt, whose handler writes tohost (TOHOST_HI, TOHOST_LO) and runs
  * on; the other harts (three of them, for what follows) run the block too,
@@ -58,6 +59,8 @@ on_timer:
 #elif defined(SPIN)
 1:	addi	t1, t1, 1
 	j	1b
+#elif defined(STUCK)
+	/* nothing: hart 0 waits in WFI too, with no interrupt that could wake it */
 #elif defined(FINISHER)
 	li	t0, 0x100000
 	li	t1, FINISHER

@@ -225,8 +225,18 @@ static COLD __attribute__((noinline)) enum hart_event check_triggers(struct hart
 {
 	int t = trigger_check(h, priv, pc, d);
 
-	if (t == 2)
+	if (t == 2) {
+		/*
+		 * The instruction does not run: the cycle hart_step counted
+		 * for it is counted again when it does (mcycle included, which
+		 * the guest reads), so it is taken back here.
+		 */
+		if (!h->timed) {
+			h->cycle -= !(h->mcountinhibit & 1);
+			h->stats.cycles.v[SMODE(priv)]--;
+		}
 		return HART_DEBUG;
+	}
 	if (t) {
 		if (h->env.trace)
 			trace_trap(h);

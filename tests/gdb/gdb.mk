@@ -11,7 +11,8 @@ $(GDB_TEST_OUT)/%.elf: $(GDB_TEST_OUT)/%.o $(FW_CRT0) $(FW_LIB) $(FW_LDSCRIPT)
 	$(fw_link)
 
 .PHONY: test-gdb
-test-gdb: $(OSPREY) $(GDB_TEST_OUT)/target.elf $(GDB_TEST_OUT)/spin.elf $(GDB_TEST_OUT)/vm.elf
+test-gdb: $(OSPREY) $(GDB_TEST_OUT)/target.elf $(GDB_TEST_OUT)/spin.elf $(GDB_TEST_OUT)/vm.elf \
+	  $(BUILD)/tests/robust/soup-4-3.elf
 	@sh $(GDB_TEST_DIR)/run.sh $(BUILD) $(OSPREY)
 
 TEST_TARGETS += test-gdb

@@ -380,7 +380,7 @@ static inline uint32_t soup_target(void)
 }
 
 /*
- * A hart's prologue (37 words, within a slot): the frame's trap vectors, the
+ * A hart's prologue (53 words, within its slot): the frame's trap vectors, the
  * frame locked read-and-execute with everything else open, random
  * delegation, interrupt enables, mstatus (its MPP the mode the soup starts
  * in), scratch seeds for the handlers, paging on or off, then an mret to
@@ -620,6 +620,8 @@ static inline void soup_fill(uint8_t *ram, int harts, uint64_t seed)
 	memset(ram, 0, SOUP_CODE);	/* the frame's unused words: illegal instructions */
 	for (int i = 0; i < harts; i++) {
 		end = soup_emit_prologue(code, soup_target());
+		if (end - code > (long)(SOUP_SLOT_BYTES / 4))
+			abort();	/* a prologue outgrew its slot: a defect of this file */
 		memcpy(ram + SOUP_SLOT_BYTES * i, code, (size_t)(end - code) * 4);
 	}
 	end = soup_emit_handler(code, 0);

@@ -261,6 +261,27 @@ static void stop_stuck(struct machine *m)
 }
 
 /*
+ * Of harts that all wait: 1 if one is woken already (by this cycle's
+ * clint_update); else 0, with the interrupts that could wake them in *@wake.
+ */
+static int harts_woken(const struct machine *m, uint32_t *wake)
+{
+	*wake = 0;
+	for (int i = 0; i < m->nharts; i++) {
+		if (hart_wakeable(m->harts[i]))
+			return 1;
+		*wake |= hart_wake_mask(m->harts[i]);
+	}
+	return 0;
+}
+
+/* Whether console input could wake a hart that waits for one of @wake. */
+static int console_may_wake(struct machine *m, uint32_t wake)
+{
+	return uart_rx_open(&m->uart) && (wake & ((1u << IRQ_MEI) | (1u << IRQ_SEI)));
+}
+
+/*
  * No hart made progress this round: each waits in WFI or spins in a
  * jump-to-self. Jump to the next timer event, or wait for console input when
  * some hart could be woken by the UART's interrupt, or conclude that nothing
@@ -269,19 +290,16 @@ static void stop_stuck(struct machine *m)
 static void idle_skip(struct machine *m, int spinning)
 {
 	uint64_t next = m->clint.next_event;
-	uint32_t wake = 0;
+	uint32_t wake;
 
-	for (int i = 0; i < m->nharts; i++) {
-		if (hart_wakeable(m->harts[i]))
-			return;		/* woken by this cycle's clint_update */
-		wake |= hart_wake_mask(m->harts[i]);
-	}
+	if (harts_woken(m, &wake))
+		return;
 	if (m->htif.armed) {
 		htif_poll(&m->htif);	/* no more instructions will retire to trigger it */
 		return;
 	}
 	if (next == UINT64_MAX) {
-		if (uart_rx_open(&m->uart) && (wake & ((1u << IRQ_MEI) | (1u << IRQ_SEI)))) {
+		if (console_may_wake(m, wake)) {
 			uart_poll(&m->uart, -1);	/* the guest waits for its console */
 			return;
 		}
@@ -772,17 +790,11 @@ static int idle_behind_tap(struct machine *m)
  */
 static void stop_if_stuck_behind_tap(struct machine *m)
 {
-	uint32_t wake = 0;
+	uint32_t wake;
 
-	if (!idle_behind_tap(m))
+	/* Console input may wake it: the loop's checks poll the console. */
+	if (!idle_behind_tap(m) || harts_woken(m, &wake) || console_may_wake(m, wake))
 		return;
-	for (int i = 0; i < m->nharts; i++) {
-		if (hart_wakeable(m->harts[i]))
-			return;
-		wake |= hart_wake_mask(m->harts[i]);
-	}
-	if (uart_rx_open(&m->uart) && (wake & ((1u << IRQ_MEI) | (1u << IRQ_SEI))))
-		return;		/* the console may wake it: the loop polls it */
 	stop_stuck(m);
 }
 

@@ -71,7 +71,8 @@ check() {
 check demo --cores 4 $twins $(limit "$demo_cycles") "$demo"
 # shellcheck disable=SC2086
 check kernel --cores 4 $twins $(limit "$kernel_cycles") --disk "$shell_img" "$kernel"
-# The soups with the DMA engine on too: their stores program it at random.
+# From here on the DMA engine is on, its twin compared too. The soups'
+# stores program it at random.
 units="sbuf ipf_engine bus_arb bus_seq fetch l1i dma"
 for soup in "$@"; do
 	harts=$(basename "$soup" .elf | cut -d- -f3)
@@ -82,7 +83,6 @@ done
 # The kernel first uses the engine after some 10.5M instructions: the slice
 # starts there (the fast-forward leaves the engine as reset) and runs 2M
 # instructions, in which it moves some hundred blocks.
-units="sbuf ipf_engine bus_arb bus_seq fetch l1i dma"
 # shellcheck disable=SC2086
 check kernel-dma --cores 4 $twins --set dma.enabled=on --fast-forward 10500000 \
 	--max-insns 12500000 --disk "$shell_img" "$kernel"

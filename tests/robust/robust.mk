@@ -32,7 +32,8 @@ $(ROBUST_SAN): tests/robust/random_guest.c tests/robust/soup.h $(MODEL_SRC)
 	$(CC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) -O1 $(SAN_FLAGS) -o $@ $(filter %.c,$^) -lcmocka \
 		$(HOST_LIBS)
 
-# The configurations, drawn afresh each run (a few seconds): N.cfg from seed
+# The configurations, drawn afresh each run (some 15 seconds for 60: randcfg
+# makes many draws for each valid one): N.cfg from seed
 # ROBUST_SEED + N, with N % 4 + 1 harts and the test's 1 MiB of RAM.
 define robust_draw
 	rm -rf $(1) && mkdir -p $(1)

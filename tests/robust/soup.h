@@ -70,7 +70,10 @@
 #define SOUP_SATP	(0x80000000u | ((RAM_BASE + SOUP_ROOT) >> 12))
 
 /* Registers and CSRs the frame's code names. */
-enum { SOUP_ZERO = 0, SOUP_T0 = 5, SOUP_T1 = 6, SOUP_T2 = 7, SOUP_A0 = 10 };
+enum {
+	SOUP_ZERO = 0, SOUP_GP = 3, SOUP_T0 = 5, SOUP_T1 = 6, SOUP_T2 = 7, SOUP_A0 = 10,
+	SOUP_T3 = 28, SOUP_T4 = 29, SOUP_T5 = 30, SOUP_T6 = 31,
+};
 enum {
 	SOUP_SSTATUS = 0x100, SOUP_SIE = 0x104, SOUP_STVEC = 0x105, SOUP_SSCRATCH = 0x140,
 	SOUP_SEPC = 0x141, SOUP_SCAUSE = 0x142, SOUP_SATP_CSR = 0x180, SOUP_MSTATUS = 0x300,
@@ -247,7 +250,7 @@ static inline uint32_t soup_legal(void)
 	static const uint8_t op_f7[] = { 0x00, 0x00, 0x01, 0x20 };
 	uint32_t r = soup_next32(), rd = r & 31, rs1 = r >> 5 & 31, rs2 = r >> 10 & 31;
 	uint32_t imm = soup_next32(), f3 = r >> 15 & 7, kind = r >> 18 & 15, size;
-	int base = (r >> 22 & 7) ? 3 : (int)rs1;	/* gp, 7 times in 8 */
+	int base = (r >> 22 & 7) ? SOUP_GP : (int)rs1;	/* gp, 7 times in 8 */
 	/*
 	 * A load's or store's offset within the 128 bytes after gp half the
 	 * time (a device's registers, when gp points at one), else anywhere
@@ -346,22 +349,24 @@ static inline uint32_t soup_insn(void)
 #define SOUP_BURST_WORDS 12
 static inline int soup_burst(uint32_t *w)
 {
-	enum { T3 = 28, T4 = 29, T5 = 30, T6 = 31, GP = 3 };
 	uint32_t r = soup_next32();
 
-	w[0] = T3 << 7 | 0x17;							/* auipc t3, 0 */
-	w[1] = soup_enc_i((int)(r & 0xfff), T3, 0, T3, 0x13);			/* addi t3, t3, r */
-	w[2] = soup_enc_i(-64 & 0xfff, T3, 7, T3, 0x13);			/* andi t3, t3, -64 */
+	/* t3: the source, a line near the burst */
+	w[0] = SOUP_T3 << 7 | 0x17;					/* auipc t3, 0 */
+	w[1] = soup_enc_i((int)(r & 0xfff), SOUP_T3, 0, SOUP_T3, 0x13);	/* addi */
+	w[2] = soup_enc_i(-64 & 0xfff, SOUP_T3, 7, SOUP_T3, 0x13);	/* andi t3, t3, -64 */
 	r = soup_next32();
-	w[3] = T4 << 7 | 0x17;							/* auipc t4, 0 */
-	w[4] = soup_enc_i((int)(r & 0xfff), T4, 0, T4, 0x13);			/* addi t4, t4, r */
-	w[5] = soup_enc_i(-64 & 0xfff, T4, 7, T4, 0x13);			/* andi t4, t4, -64 */
-	w[6] = soup_enc_i((int)(r >> 12 & 0x7c0), SOUP_ZERO, 0, T5, 0x13);	/* li t5, len */
-	w[7] = soup_enc_i((int)(r >> 24 & 0x103), SOUP_ZERO, 0, T6, 0x13);	/* li t6, ctrl */
-	w[8] = soup_enc_s(0, T3, GP, 2);					/* sw t3, 0(gp) */
-	w[9] = soup_enc_s(4, T4, GP, 2);					/* sw t4, 4(gp) */
-	w[10] = soup_enc_s(8, T5, GP, 2);					/* sw t5, 8(gp) */
-	w[11] = soup_enc_s(12, T6, GP, 2);					/* sw t6, 12(gp) */
+	/* t4: the destination, likewise; t5: the length; t6: the control word */
+	w[3] = SOUP_T4 << 7 | 0x17;					/* auipc t4, 0 */
+	w[4] = soup_enc_i((int)(r & 0xfff), SOUP_T4, 0, SOUP_T4, 0x13);	/* addi */
+	w[5] = soup_enc_i(-64 & 0xfff, SOUP_T4, 7, SOUP_T4, 0x13);	/* andi t4, t4, -64 */
+	w[6] = soup_enc_i((int)(r >> 12 & 0x7c0), SOUP_ZERO, 0, SOUP_T5, 0x13);	/* li */
+	w[7] = soup_enc_i((int)(r >> 24 & 0x103), SOUP_ZERO, 0, SOUP_T6, 0x13);	/* li */
+	/* the four registers' stores: sw t3, 0(gp) to sw t6, 12(gp) */
+	w[8] = soup_enc_s(0, SOUP_T3, SOUP_GP, 2);
+	w[9] = soup_enc_s(4, SOUP_T4, SOUP_GP, 2);
+	w[10] = soup_enc_s(8, SOUP_T5, SOUP_GP, 2);
+	w[11] = soup_enc_s(12, SOUP_T6, SOUP_GP, 2);
 	return SOUP_BURST_WORDS;
 }
 
@@ -525,14 +530,14 @@ static inline uint32_t *soup_emit_handler(uint32_t *p, int s)
 	 */
 	ret = p;
 	p = soup_emit_random_place(p);
-	*p++ = (RAM_BASE + SOUP_M_HANDLER) | 3 << 7 | 0x37;			/* lui gp, frame */
+	*p++ = (RAM_BASE + SOUP_M_HANDLER) | SOUP_GP << 7 | 0x37;		/* lui gp, frame */
 	*p++ = soup_enc_i(25, SOUP_T1, 5, SOUP_T2, 0x13);			/* srli t2, t1, 25 */
 	*p++ = soup_enc_i((SOUP_NDEVICES - 1) * 4, SOUP_T2, 7, SOUP_T2, 0x13);	/* andi: entry */
-	*p++ = soup_enc_r(0, SOUP_T2, 3, 0, 3, 0x33);				/* add gp, gp, t2 */
-	*p++ = soup_enc_i(SOUP_DEVICES - SOUP_M_HANDLER, 3, 2, 3, 0x03);	/* lw gp, table */
-	*p = soup_enc_b(p, p + 2, 1, 3, SOUP_ZERO);				/* bnez gp, +8 */
+	*p++ = soup_enc_r(0, SOUP_T2, SOUP_GP, 0, SOUP_GP, 0x33);		/* add gp, gp, t2 */
+	*p++ = soup_enc_i(SOUP_DEVICES - SOUP_M_HANDLER, SOUP_GP, 2, SOUP_GP, 0x03); /* lw gp */
+	*p = soup_enc_b(p, p + 2, 1, SOUP_GP, SOUP_ZERO);			/* bnez gp, +8 */
 	p++;
-	*p++ = soup_enc_i(0, SOUP_T0, 0, 3, 0x13);				/* mv gp, t0 */
+	*p++ = soup_enc_i(0, SOUP_T0, 0, SOUP_GP, 0x13);			/* mv gp, t0 */
 	if (s) {
 		*p++ = soup_enc_i(0x100, SOUP_ZERO, 0, SOUP_T2, 0x13);		/* li t2, 0x100 */
 		*p++ = soup_csrc(status, SOUP_T2);

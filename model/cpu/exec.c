@@ -296,9 +296,16 @@ CSR_HANDLER(csrrci, RS1_FIELD(d), CSR_RC)
 
 /* ---- system --------------------------------------------------------------- */
 
+/*
+ * The trap value is the faulting instruction (the privileged spec: the
+ * shortest of it, its first ILEN bits, its first MXLEN): a word whose low
+ * bits are not 11 is a 16-bit instruction by the base ISA's length
+ * encoding, illegal here without C, and only its low half is the
+ * instruction (as QEMU and Spike report it).
+ */
 static int op_illegal(struct hart *h, const struct insn *d)
 {
-	return hart_exception(h, CAUSE_ILLEGAL, d->raw);
+	return hart_exception(h, CAUSE_ILLEGAL, (d->raw & 3) == 3 ? d->raw : d->raw & 0xffff);
 }
 
 static int op_fence(struct hart *h, const struct insn *d)

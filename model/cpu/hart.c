@@ -162,14 +162,21 @@ static const char *cause_name(uint32_t cause)
 	return code < 16 ? exc[code] : "exception";
 }
 
-static COLD void trace_trap(struct hart *h)
+/*
+ * The trace's line for a trap just taken; @d the instruction that raised it,
+ * whose word ends the line, or NULL (an interrupt, a fetch that faulted).
+ */
+static COLD void trace_trap(struct hart *h, const struct insn *d)
 {
 	int to_s = h->priv == PRIV_S;
 
-	fprintf(h->env.trace, "h%d %s trap %s (cause 0x%08x) tval 0x%08x epc 0x%08x -> 0x%08x\n",
+	fprintf(h->env.trace, "h%d %s trap %s (cause 0x%08x) tval 0x%08x epc 0x%08x -> 0x%08x",
 		h->id, priv_name(h->priv), cause_name(to_s ? h->scause : h->mcause),
 		to_s ? h->scause : h->mcause, to_s ? h->stval : h->mtval,
 		to_s ? h->sepc : h->mepc, h->pc);
+	if (d)
+		fprintf(h->env.trace, " insn 0x%08x", d->raw);
+	fputc('\n', h->env.trace);
 }
 
 static COLD void trace_insn(struct hart *h, enum priv priv, uint32_t pc, const struct insn *d)
@@ -239,7 +246,7 @@ static COLD __attribute__((noinline)) enum hart_event check_triggers(struct hart
 	}
 	if (t) {
 		if (h->env.trace)
-			trace_trap(h);
+			trace_trap(h, d);
 		return HART_TRAPPED;
 	}
 	return HART_RETIRED;
@@ -315,7 +322,7 @@ static inline enum hart_event run_insn(struct hart *h, enum priv priv, int sm, u
 	}
 	h->x[0] = 0;
 	if (h->env.trace)
-		trace_trap(h);
+		trace_trap(h, d);
 	return HART_TRAPPED;
 }
 
@@ -348,7 +355,7 @@ enum hart_event hart_step(struct hart *h)
 	h->just_trapped = 0;
 	if (__builtin_expect((hart_mip(h) & h->mie) != 0, 0) && hart_check_interrupts(h)) {
 		if (h->env.trace)
-			trace_trap(h);
+			trace_trap(h, NULL);
 		return HART_TRAPPED;
 	}
 	pc = h->pc;
@@ -356,7 +363,7 @@ enum hart_event hart_step(struct hart *h)
 		memcpy(&raw, (const void *)(h->fetch_page.addend + pc), 4);
 	} else if (fetch_slow(h, &raw)) {
 		if (h->env.trace)
-			trace_trap(h);
+			trace_trap(h, NULL);
 		return check_stuck(h, pc, trapped_before);
 	}
 	d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];

@@ -72,6 +72,7 @@
 /* Registers and CSRs the frame's code names. */
 enum {
 	SOUP_ZERO = 0, SOUP_GP = 3, SOUP_T0 = 5, SOUP_T1 = 6, SOUP_T2 = 7, SOUP_A0 = 10,
+	SOUP_A1 = 11, SOUP_A2 = 12,
 	SOUP_T3 = 28, SOUP_T4 = 29, SOUP_T5 = 30, SOUP_T6 = 31,
 };
 enum {
@@ -83,6 +84,30 @@ enum {
 };
 
 static uint64_t soup_rng;
+
+/*
+ * The portable flavour (soup_elf --portable), for a comparison with QEMU
+ * instruction by instruction (tests/robust/qemu_diff.py): only what both
+ * machines define alike. No timer and no interrupt enabled (mie stays 0;
+ * QEMU's mtime is the host's clock), gp never at a device, no DMA bursts,
+ * no wfi (with nothing to wake it), no word drawn at random (QEMU knows
+ * more extensions), CSR accesses only to the CSRs of soup_portable_csrs,
+ * none to osprey's own, a1 and a2 cleared first (QEMU's boot ROM leaves
+ * addresses there) and gp in the soup at once. QEMU 7.2 enters RAM's first word with
+ * -bios none, whatever the ELF's entry: a portable soup's entry is hart
+ * 0's prologue, and it runs on one hart. The normal flavour's soups stay
+ * what they were, byte for byte.
+ */
+static int soup_portable;
+
+/* The CSRs the portable flavour's accesses name: RV32 M/S CSRs that osprey and QEMU 7.2 define. */
+static const uint16_t soup_portable_csrs[] = {
+	0x100 /* sstatus */, 0x104 /* sie */, 0x106 /* scounteren */, 0x140 /* sscratch */,
+	0x141 /* sepc */, 0x142 /* scause */, 0x143 /* stval */, 0x300 /* mstatus */,
+	0x301 /* misa */, 0x302 /* medeleg */, 0x303 /* mideleg */, 0x306 /* mcounteren */,
+	0x340 /* mscratch */, 0x341 /* mepc */, 0x342 /* mcause */, 0x343 /* mtval */,
+	0xf14 /* mhartid */,
+};
 
 static inline uint32_t soup_next32(void)
 {
@@ -227,6 +252,9 @@ static inline uint32_t soup_special(void)
 	};
 	uint32_t w = words[soup_next32() % (sizeof(words) / sizeof(words[0]))];
 
+	if (soup_portable && w == 0x10500073u)
+		w = 0x0ff0000fu;	/* no wfi: nothing would wake it */
+
 	if (w == 0x12000073u)
 		w |= (soup_next32() & 0x1fu) << 15 | (soup_next32() & 0x1fu) << 20;
 	return w;
@@ -252,6 +280,19 @@ static inline uint32_t soup_legal(void)
 	uint32_t imm = soup_next32(), f3 = r >> 15 & 7, kind = r >> 18 & 15, size;
 	int base = (r >> 22 & 7) ? SOUP_GP : (int)rs1;	/* gp, 7 times in 8 */
 	/*
+	 * The portable flavour's accesses: always at gp, which nothing but the
+	 * handlers writes, and aligned. osprey traps a misaligned access, QEMU
+	 * makes it (both as the spec allows); a random base would mostly reach
+	 * addresses where the two machines have different devices.
+	 */
+	int aligned = (r >> 24 & 7) || soup_portable;
+
+	if (soup_portable) {
+		base = SOUP_GP;
+		if (rd == SOUP_GP)
+			rd = SOUP_T3;
+	}
+	/*
 	 * A load's or store's offset within the 128 bytes after gp half the
 	 * time (a device's registers, when gp points at one), else anywhere
 	 * within its 12 bits.
@@ -259,6 +300,14 @@ static inline uint32_t soup_legal(void)
 	uint32_t near = (r >> 28 & 1) ? 0x7f : 0xfff;
 	/* a branch's or jump's offset 2 mod 4 (a misaligned target) one time in 8 */
 	uint32_t misaligned = (r >> 27 & 7) ? ~2u : ~0u;
+
+	/*
+	 * Not in the portable flavour: QEMU 7.2 reports a branch's or jal's
+	 * misaligned target with mtval the jump's own pc, not the target (a
+	 * jalr's it reports right, and its targets stay random).
+	 */
+	if (soup_portable)
+		misaligned = ~2u;
 
 	switch (kind) {
 	case 0:
@@ -274,13 +323,13 @@ static inline uint32_t soup_legal(void)
 		f3 = load_f3[f3 % 5];
 		size = 1u << (f3 & 3);
 		imm &= near;
-		if (r >> 24 & 7)
+		if (aligned)
 			imm &= ~(size - 1);
 		return soup_enc_i((int)imm, base, (int)f3, (int)rd, 0x03);
 	case 6:		/* STORE */
 		f3 %= 3;
 		imm &= near;
-		if (r >> 24 & 7)
+		if (aligned)
 			imm &= ~((1u << f3) - 1);
 		return soup_enc_s((int)imm, (int)rs2, base, (int)f3);
 	case 7:		/* AMO: LR with rs2 0; aq and rl random */
@@ -294,7 +343,8 @@ static inline uint32_t soup_legal(void)
 		return soup_enc_r((int)((imm >> 31) << 6 | (imm >> 5 & 0x3f)), (int)rs2, (int)rs1,
 				  (int)f3, (int)(imm & 0x1e) | (int)(imm >> 11 & 1), 0x63);
 	case 10:	/* JAL within 4 KiB mostly, else within the whole +-1 MiB */
-		if (r >> 24 & 3)
+		/* (portable: always near; far, it leaves RAM for QEMU's devices) */
+		if ((r >> 24 & 3) || soup_portable)
 			imm = (imm & 0xffe) | (imm & 0x80000000u ? 0xfffff000u : 0);
 		imm &= misaligned;
 		return (imm >> 20 & 1) << 31 | (imm >> 1 & 0x3ff) << 21 | (imm >> 11 & 1) << 20 |
@@ -322,11 +372,40 @@ static inline uint32_t soup_insn(void)
 	 */
 	switch (soup_next32() % 64) {
 	case 0:
+		if (soup_portable)
+			return soup_legal();
 		return w;	/* anything at all */
 	case 1:
 	case 2:
 		/* SYSTEM with a CSR number from the implemented ranges, but the frame's */
 		csr = 0x100u + soup_next32() % 0xf00;
+		if (soup_portable) {
+			csr = soup_portable_csrs[csr % (sizeof(soup_portable_csrs) / 2)];
+			if ((w >> 7 & 31) == SOUP_GP)
+				w ^= 1u << 7;	/* rd not gp: x2 */
+			/*
+			 * mstatus and sstatus written from a register only
+			 * with x0: QEMU's VS field takes what is written, as
+			 * the spec allows without V, and osprey's is zero,
+			 * as it allows too; immediates reach bits 0-4 only.
+			 */
+			if ((csr == SOUP_MSTATUS || csr == SOUP_SSTATUS) && !(w >> 14 & 1))
+				w &= ~(31u << 15);
+			/*
+			 * mepc and sepc written with 0 at most: QEMU 7.2 keeps
+			 * their low bits, which the spec makes zero here.
+			 */
+			if (csr == SOUP_MEPC || csr == SOUP_SEPC)
+				w &= ~(31u << 15);
+			/*
+			 * medeleg and mideleg likewise from a register, mideleg
+			 * from an immediate too: QEMU 7.2 keeps the hypervisor
+			 * extension's bits in them with it off (a VS ecall's and
+			 * the guest page faults', VS interrupts').
+			 */
+			if ((csr == SOUP_MEDELEG && !(w >> 14 & 1)) || csr == SOUP_MIDELEG)
+				w &= ~(31u << 15);
+		}
 		if (csr == SOUP_MTVEC || csr == SOUP_STVEC || csr == SOUP_SATP_CSR)
 			csr = SOUP_MSCRATCH;
 		return (w & 0x000fff80u) | (csr << 20) | 0x73;
@@ -396,25 +475,36 @@ static inline uint32_t *soup_emit_prologue(uint32_t *p, uint32_t target)
 	/* NAPOT over the frame; then NAPOT over everything */
 	uint32_t frame_napot = (RAM_BASE >> 2) | ((1u << (SOUP_FRAME_LOG2 - 3)) - 1), mstatus;
 
+	if (soup_portable) {
+		/* QEMU's boot ROM leaves the DTB's address in a1, its own data's in a2 */
+		*p++ = soup_enc_i(0, SOUP_ZERO, 0, SOUP_A1, 0x13);	/* li a1, 0 */
+		*p++ = soup_enc_i(0, SOUP_ZERO, 0, SOUP_A2, 0x13);	/* li a2, 0 */
+		p = soup_emit_li(p, SOUP_GP, soup_target());	/* gp in the soup from the start */
+	}
 	p = soup_emit_csrw(p, SOUP_MTVEC, RAM_BASE + SOUP_M_HANDLER);
 	p = soup_emit_csrw(p, SOUP_STVEC, RAM_BASE + SOUP_S_HANDLER);
 	p = soup_emit_csrw(p, SOUP_PMPADDR0, frame_napot);
 	p = soup_emit_csrw(p, SOUP_PMPADDR1, 0xffffffffu);
 	p = soup_emit_csrw(p, SOUP_PMPCFG0, 0x1f9du);	/* entry 0: L, NAPOT, X, R; 1: NAPOT RWX */
-	p = soup_emit_csrw(p, SOUP_MEDELEG, soup_next32());
-	p = soup_emit_csrw(p, SOUP_MIDELEG, soup_next32());
-	p = soup_emit_csrw(p, SOUP_MIE, soup_next32() | 0x80);	/* M's timer on */
+	/* (the portable flavour's without the hypervisor extension's bits: see soup_insn) */
+	p = soup_emit_csrw(p, SOUP_MEDELEG, soup_next32() & (soup_portable ? 0xb3ffu : ~0u));
+	p = soup_emit_csrw(p, SOUP_MIDELEG, soup_next32() & (soup_portable ? 0x222u : ~0u));
+	p = soup_emit_csrw(p, SOUP_MIE, soup_portable ? 0 : soup_next32() | 0x80); /* M's timer on */
 	/* TVM, TW and TSR one time in eight: set, they turn S's handler into traps to M */
 	mstatus = soup_next32();
 	if (soup_next32() % 8)
 		mstatus &= ~(7u << 20);
+	if (soup_portable)
+		mstatus &= ~0x600u;	/* VS 0 (see soup_insn) */
 	p = soup_emit_csrw(p, SOUP_MSTATUS, mstatus);
 	p = soup_emit_csrw(p, SOUP_MSCRATCH, soup_next32());
 	p = soup_emit_csrw(p, SOUP_SSCRATCH, soup_next32());
 	p = soup_emit_csrw(p, SOUP_SATP_CSR, soup_next32() & 1 ? SOUP_SATP : 0);
-	p = soup_emit_csrw(p, SOUP_MPFCTL, 1);
-	p = soup_emit_li(p, SOUP_T1, soup_next32() % 4096);	/* the timer's first interrupt */
-	p = soup_emit_timer_arm(p, 0);
+	if (!soup_portable) {
+		p = soup_emit_csrw(p, SOUP_MPFCTL, 1);
+		p = soup_emit_li(p, SOUP_T1, soup_next32() % 4096); /* the timer's first interrupt */
+		p = soup_emit_timer_arm(p, 0);
+	}
 	p = soup_emit_csrw(p, SOUP_MEPC, target);
 	*p++ = 0x30200073u;	/* mret */
 	return p;
@@ -593,6 +683,13 @@ static inline uint32_t soup_leaf_pte(uint32_t ppn)
 
 	if ((r & 7) == 0)
 		return 0;
+	/*
+	 * The portable flavour's with A and D set: the walker's update of
+	 * either writes the frame, which PMP locks read-only, and the spec
+	 * makes that an access fault; QEMU 7.2 writes the PTE regardless.
+	 */
+	if (soup_portable)
+		r |= 0x700;
 	return ppn << 10 | rwx[(r >> 3) & 7] | (r & 0x40 ? 0x10 : 0) /* U */ |
 	       ((r >> 8) & 3 ? 0x40 : 0) /* A, mostly */ | (r & 0x400 ? 0x80 : 0) /* D */ | 1;
 }
@@ -615,7 +712,7 @@ static inline void soup_fill(uint8_t *ram, int harts, uint64_t seed)
 		uint32_t w[SOUP_BURST_WORDS];
 		int n = 1;
 
-		if (soup_next32() % 128 == 0 && off + sizeof(w) <= SOUP_RAM_BYTES)
+		if (soup_next32() % 128 == 0 && off + sizeof(w) <= SOUP_RAM_BYTES && !soup_portable)
 			n = soup_burst(w);
 		else
 			w[0] = soup_insn();
@@ -638,7 +735,7 @@ static inline void soup_fill(uint8_t *ram, int harts, uint64_t seed)
 		abort();
 	memcpy(ram + SOUP_S_HANDLER, code, (size_t)(end - code) * 4);
 	memcpy(ram + SOUP_DISPATCH, dispatch, sizeof(dispatch));
-	{
+	if (!soup_portable) {	/* the portable flavour's devices' table: all soup */
 		/* 7 entries of SOUP_NDEVICES: about one time in five; the DMA engine thrice */
 		const uint32_t devices[] = {
 			CLINT_BASE, PLIC_BASE + 0x200000, UART_BASE, 0x04000000u /* simctl */,

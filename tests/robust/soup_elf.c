@@ -5,7 +5,10 @@
  * meets what the in-process test cannot reach: the co-simulation's RTL twins
  * (tests/cosim/system.sh runs soups under --cosim=all and --rtl=all).
  *
- *   soup_elf SEED HARTS OUT.elf
+ *   soup_elf [--portable] SEED HARTS OUT.elf
+ *
+ * --portable writes soup.h's portable flavour, which QEMU runs alike
+ * (tests/robust/qemu_diff.py compares the two instruction by instruction).
  *
  * Every hart starts at the entry with its id in a0, as on QEMU's virt
  * machine; the entry is the frame's dispatcher (SOUP_DISPATCH), which jumps
@@ -29,8 +32,14 @@ int main(int argc, char **argv)
 	long harts;
 	FILE *f;
 
+	if (argc == 5 && !strcmp(argv[1], "--portable")) {
+		/* its entry is hart 0's prologue, where QEMU starts (soup.h) */
+		soup_portable = 1;
+		argv++;
+		argc--;
+	}
 	if (argc != 4) {
-		fprintf(stderr, "usage: soup_elf SEED HARTS OUT.elf\n");
+		fprintf(stderr, "usage: soup_elf [--portable] SEED HARTS OUT.elf\n");
 		return 2;
 	}
 	seed = strtoull(argv[1], &end, 10);
@@ -39,8 +48,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	harts = strtol(argv[2], &end, 10);
-	if (*end || harts < 1 || harts > SOUP_MAX_HARTS) {
-		fprintf(stderr, "soup_elf: harts must be 1..%d, got '%s'\n", SOUP_MAX_HARTS, argv[2]);
+	if (*end || harts < 1 || harts > (soup_portable ? 1 : SOUP_MAX_HARTS)) {
+		fprintf(stderr, "soup_elf: harts must be 1..%d, got '%s'\n",
+			soup_portable ? 1 : SOUP_MAX_HARTS, argv[2]);
 		return 2;
 	}
 	soup_fill(image, (int)harts, seed);
@@ -52,7 +62,7 @@ int main(int argc, char **argv)
 	eh.e_type = ET_EXEC;
 	eh.e_machine = EM_RISCV;
 	eh.e_version = EV_CURRENT;
-	eh.e_entry = RAM_BASE + SOUP_DISPATCH;
+	eh.e_entry = soup_portable ? soup_slot(0) : RAM_BASE + SOUP_DISPATCH;
 	eh.e_phoff = sizeof(eh);
 	eh.e_ehsize = sizeof(eh);
 	eh.e_phentsize = sizeof(ph);

@@ -1,0 +1,339 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Random code against the reference, instruction by instruction.
+
+Runs each ELF (a portable soup: soup_elf --portable) on one hart in osprey
+(--trace) and in QEMU (-singlestep -d cpu,nochain,int: the registers before
+every instruction, and every trap), and walks the two together: at each
+instruction osprey attempted, QEMU must stand at the same pc with the same
+32 registers, and each trap must have the same cause, epc and tval.
+
+A walk ends without a verdict against either where the two machines differ
+by design or QEMU 7.2 by a known defect: an instruction fetched, or a load
+or store made, outside RAM and the holes neither maps (QEMU's board has a
+boot ROM, a flash and PCIe where osprey has nothing: COMMON), and the traps
+known_difference names (misaligned accesses, AMOs' and failing SCs'
+faults). The generator keeps
+the rest of what differs out of the portable soups (soup.h).
+
+usage: qemu_diff.py [--mode M] [--insns N] [--min-total N] OSPREY QEMU_CMD ELF...
+
+QEMU_CMD is the whole QEMU command but the ELF, e.g.
+"qemu-system-riscv32 -M virt -bios none -nographic -cpu rv32,c=false,...".
+Exit status 0 when every walk agreed and they compared at least
+--min-total instructions in all, 1 otherwise (a difference printed with
+both sides), 2 on a tool error.
+"""
+import argparse
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+
+RAM_BASE, RAM_END = 0x80000000, 0x88000000
+# Where both machines answer alike: RAM, and the holes neither maps. QEMU
+# 7.2's virt board: boot ROM 0x1000-0x10000, test 0x100000, RTC 0x101000,
+# CLINT 0x2000000, PCIe PIO 0x3000000, platform bus 0x4000000-0x6000000,
+# PLIC 0xc000000, UART 0x10000000, virtio 0x10001000-0x10009000, fw_cfg
+# 0x10100000, flash 0x20000000-0x24000000, PCIe 0x30000000 up to RAM;
+# osprey's devices (finisher, CLINT, PLIC, UART, sim-control, DMA engine)
+# lie within those.
+COMMON = ((0x0, 0x1000), (0x10000, 0x100000), (0x102000, 0x2000000), (0x2010000, 0x3000000),
+          (0x3010000, 0x4000000), (0x6000000, 0xc000000), (0x10009000, 0x10100000),
+          (0x10101000, 0x20000000), (0x24000000, 0x30000000), (RAM_BASE, 1 << 32))
+
+ABI = ["zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3",
+       "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11",
+       "t3", "t4", "t5", "t6"]
+REG_INDEX = {name: i for i, name in enumerate(ABI)}
+
+# osprey --trace: "h0 M 80001400 00851293 slli t0, a0, 8    t0=0x00000000"
+RETIRE = re.compile(r"^h0 ([USM]) ([0-9a-f]{8}) ([0-9a-f]{8}) (.*?)\s*"
+                    r"(?:(\w+)=0x([0-9a-f]{8}))?\s*$")
+# "h0 M trap illegal instruction (cause 0x00000002) tval 0x00005000 epc 0x80054d2c -> 0x80001200
+#  insn 0x66c45000" (the word when an instruction raised it)
+TRAP = re.compile(r"^h0 ([USM]) trap (.*) \(cause 0x([0-9a-f]+)\) tval 0x([0-9a-f]+) "
+                  r"epc 0x([0-9a-f]+) -> 0x([0-9a-f]+)(?: insn 0x([0-9a-f]+))?")
+# QEMU -d int: "riscv_cpu_do_interrupt: hart:0, async:0, cause:0000000c, epc:0x..,
+#  tval:0x.., desc=.."
+QTRAP = re.compile(r"riscv_cpu_do_interrupt: hart:\d+, async:(\d), cause:([0-9a-f]+), "
+                   r"epc:0x([0-9a-f]+), tval:0x([0-9a-f]+)")
+# More lines than this with no register dump nor trap: QEMU makes no progress.
+QUIET_LINES = 100000
+QREG = re.compile(r"x(\d+)/\w+\s+([0-9a-f]{8})")
+
+FETCH_FAULTS = (1, 12)	# fetch access and page faults: QEMU dumps no registers for them
+DATA_FAULTS = (4, 5, 6, 7, 13, 15)	# a load's or store's: tval is the address
+# An AMO's misaligned, access and page faults, which QEMU 7.2 reports as a
+# load's (the spec: store/AMO faults).
+AMO_AS_LOAD = {6: 4, 7: 5, 15: 13}
+
+
+def failed_sc(last, diff, regs, qemu_regs):
+    """
+    Whether the registers that differ (@diff) are only an SC's result (@last,
+    osprey's event before), failed on osprey (1) and not on QEMU (0): the
+    spec lets an SC fail for reasons of the implementation's, and osprey's
+    timing mode fails one whose line another access of the same hart took
+    between the LR and the SC.
+    """
+    if last is None or last[0] != "retire" or (last[2] & 0x7f) != 0x2f or last[2] >> 27 != 3:
+        return False
+    rd = last[3][0]
+    return diff == [rd] and regs[rd] == 1 and qemu_regs[rd] == 0
+
+
+def known_difference(cause, qemu, tval, word):
+    """
+    Why osprey's trap (@cause, @tval) at an instruction (@word, from osprey's
+    trace, or None) may differ from QEMU's (@qemu: its (cause, tval),
+    None if it took none) by design or by a known defect of QEMU 7.2; None
+    if it may not.
+    """
+    op, f5 = (word & 0x7f, word >> 27) if word is not None else (None, None)
+    if cause in (4, 6) and qemu != (cause, tval):
+        return "a misaligned access, which osprey traps and QEMU makes (the spec allows both)"
+    if qemu is not None and qemu[1] == tval and AMO_AS_LOAD.get(cause) == qemu[0] and \
+            op == 0x2f and f5 != 2:
+        return "an AMO's fault, which QEMU 7.2 reports as a load's"
+    if qemu is None and cause in (7, 15) and op == 0x2f and f5 == 3:
+        return ("a failing SC's fault, which QEMU 7.2 skips (the spec: no SC retires "
+                "without its permission checks)")
+    return None
+
+
+def sext12(v):
+    return v - 0x1000 if v & 0x800 else v
+
+
+def data_address(raw, regs):
+    """The address a load, store or AMO @raw makes with @regs, else None."""
+    op, rs1 = raw & 0x7f, (raw >> 15) & 31
+    if op == 0x03:
+        return (regs[rs1] + sext12(raw >> 20)) & 0xffffffff
+    if op == 0x23:
+        return (regs[rs1] + sext12(((raw >> 25) << 5) | ((raw >> 7) & 31))) & 0xffffffff
+    if op == 0x2f:
+        return regs[rs1]
+    return None
+
+
+def comparable(a, size=4):
+    """Whether an access of @size bytes at @a means the same on both machines."""
+    return any(lo <= a and a + size <= hi for lo, hi in COMMON)
+
+
+def osprey_events(osprey, mode, insns, elf):
+    """osprey's attempted instructions and traps, in order (a generator)."""
+    cmd = [osprey, "--mode", mode, "--cores", "1", "--max-insns", str(insns), "--trace-file",
+           "/dev/stdout", "--uart-in", "none", elf]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        for line in p.stdout:
+            m = TRAP.match(line)
+            if m:
+                word = int(m.group(7), 16) if m.group(7) else None
+                yield ("trap", int(m.group(5), 16), int(m.group(3), 16), int(m.group(4), 16),
+                       word, line.rstrip())
+                continue
+            m = RETIRE.match(line)
+            if m:
+                rd = REG_INDEX.get(m.group(5)) if m.group(5) else None
+                val = int(m.group(6), 16) if m.group(6) else None
+                yield ("retire", int(m.group(2), 16), int(m.group(3), 16), (rd, val),
+                       line.rstrip())
+    finally:
+        p.kill()
+        p.wait()
+
+
+def qemu_records(qemu_cmd, elf):
+    """QEMU's register dumps ("regs", pc, [x0..x31]) and traps ("trap", ...), in order."""
+    cmd = shlex.split(qemu_cmd) + ["-smp", "1", "-singlestep", "-d", "cpu,nochain,int",
+                                   "-D", "/dev/stdout", "-kernel", elf]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                         stdin=subprocess.DEVNULL, text=True, start_new_session=True)
+    pc, regs = None, None
+    quiet = 0	# lines since the last record
+    try:
+        for line in p.stdout:
+            quiet += 1
+            if quiet > QUIET_LINES:
+                # QEMU runs on without a record (it fetches from a device in a loop, say):
+                # none to come, and the walk ends where osprey went
+                yield ("stuck", "QEMU translates and runs nothing")
+                return
+            if line.startswith(" pc "):
+                quiet = 0
+                pc, regs = int(line.split()[1], 16), []
+                continue
+            if line.startswith(" x") and regs is not None:
+                regs.extend(int(v, 16) for _, v in QREG.findall(line))
+                if len(regs) == 32:	# x31's line ends the dump
+                    yield ("regs", pc, regs)
+                    pc, regs = None, None
+                continue
+            m = QTRAP.search(line)
+            if m:
+                quiet = 0
+                pc, regs = None, None
+                yield ("trap", int(m.group(3), 16), int(m.group(2), 16), int(m.group(4), 16),
+                       int(m.group(1)), line.strip())
+    finally:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+
+
+def compare(args, elf):
+    q = qemu_records(args.qemu, elf)
+    entry = None
+    # QEMU's boot ROM runs first: start at the ELF's entry, osprey's first pc.
+    events = osprey_events(args.osprey, args.mode, args.insns, elf)
+    first = next(events, None)
+    if first is None:
+        print("qemu_diff: osprey traced nothing", file=sys.stderr)
+        return 2, 0
+    entry = first[1]
+    rec = next(q, None)
+    for _ in range(1000):	# the boot ROM's few instructions
+        if rec is None or (rec[0] == "regs" and rec[1] == entry):
+            break
+        rec = next(q, None)
+    if rec is None or rec[0] != "regs" or rec[1] != entry:
+        print("qemu_diff: QEMU never reached the entry 0x%08x" % entry, file=sys.stderr)
+        return 2, 0
+    # osprey's registers as its trace tells them: all 0 at the entry (a0: hart 0); QEMU's
+    # boot ROM leaves some set, which the soup writes first: not compared until written
+    regs = [0] * 32
+    unknown = {i for i in range(32) if rec[2][i] != 0}
+    compared = traps = 0
+    history = []
+
+    def fail(why, theirs):
+        print("qemu_diff: %s after %d instructions (%d traps)" % (why, compared, traps))
+        for h in history[-8:]:
+            print("  osprey| " + h)
+        print("  qemu  | " + theirs)
+        return 1, compared
+
+    # QEMU's next record, read only when a step needs it: after a jump to a
+    # device QEMU may print nothing more, and the walk ends there on osprey's side.
+    pending = [None]
+
+    def peek():
+        if pending[0] is None:
+            pending[0] = next(q, ("end", "end of QEMU's log"))
+        return pending[0]
+
+    def take():
+        pending[0] = None
+
+    pending[0] = rec	# the dump at the entry
+    retired_at = None	# the pc of the instruction osprey retired last
+    last = None		# osprey's last event
+    ev = first
+    while ev is not None:
+        kind, pc = ev[0], ev[1]
+        if not comparable(pc):
+            print("qemu_diff: agreed on %d instructions (%d traps); ended at a fetch from a "
+                  "device (0x%08x)" % (compared, traps, pc))
+            return 0, compared
+        rec = peek()
+        if rec[0] == "trap" and rec[1] == retired_at:
+            return fail("QEMU traps, osprey retires", rec[-1])
+        retired_at = None
+        fetch_fault = kind == "trap" and ev[2] in FETCH_FAULTS and ev[1] == ev[3]
+        if not fetch_fault:
+            if rec[0] != "regs":
+                return fail("QEMU has no instruction where osprey has %s" % kind, repr(rec[-1]))
+            if rec[1] != pc:
+                return fail("pc 0x%08x (osprey) against 0x%08x (QEMU)" % (pc, rec[1]),
+                            "pc %08x" % rec[1])
+            diff = [i for i in range(1, 32) if rec[2][i] != regs[i] and i not in unknown]
+            if diff and failed_sc(last, diff, regs, rec[2]):
+                print("qemu_diff: agreed on %d instructions (%d traps); ended at an SC that "
+                      "osprey failed and QEMU did not (the spec lets an SC fail; pc 0x%08x)" %
+                      (compared, traps, last[1]))
+                return 0, compared
+            if diff:
+                return fail("registers differ before pc 0x%08x: %s" % (pc, ", ".join(
+                    "%s osprey 0x%08x qemu 0x%08x" % (ABI[i], regs[i], rec[2][i]) for i in diff)),
+                            "pc %08x" % rec[1])
+            if kind == "retire":
+                a = data_address(ev[2], regs)
+                if a is not None and not comparable(a, 1):
+                    print("qemu_diff: agreed on %d instructions (%d traps); ended at an access "
+                          "to a device (0x%08x at pc 0x%08x)" % (compared, traps, a, pc))
+                    return 0, compared
+            take()
+        history.append(ev[-1])
+        if kind == "trap":
+            traps += 1
+            if ev[2] in DATA_FAULTS and not comparable(ev[3], 1):
+                print("qemu_diff: agreed on %d instructions (%d traps); ended at an access to a "
+                      "device (0x%08x at pc 0x%08x)" % (compared, traps, ev[3], pc))
+                return 0, compared
+            rec = peek()
+            qtrap = rec[0] == "trap" and rec[1] == pc
+            known = known_difference(ev[2], (rec[2], rec[3]) if qtrap else None, ev[3], ev[4])
+            if known:
+                print("qemu_diff: agreed on %d instructions (%d traps); ended at %s (pc 0x%08x)" %
+                      (compared, traps, known, pc))
+                return 0, compared
+            if not qtrap:
+                return fail("osprey traps, QEMU does not", repr(rec[-1]))
+            if (rec[1], rec[2], rec[3]) != (ev[1], ev[2], ev[3]):
+                return fail("trap differs", rec[-1])
+            take()
+        else:
+            rd, val = ev[3]
+            if rd is not None:
+                regs[rd] = val
+                unknown.discard(rd)
+            retired_at = pc	# QEMU's trap here, if any, comes before its next dump
+        compared += 1
+        last = ev
+        ev = next(events, None)
+    print("qemu_diff: agreed on %d instructions (%d traps), osprey's whole trace" %
+          (compared, traps))
+    return 0, compared
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--mode", default="functional", choices=("functional", "timing"))
+    ap.add_argument("--insns", type=int, default=50000,
+                    help="osprey's instructions to compare, at most, on each ELF")
+    ap.add_argument("--min-total", type=int, default=0,
+                    help="fail unless the walks compared this many instructions in all")
+    ap.add_argument("osprey")
+    ap.add_argument("qemu")
+    ap.add_argument("elf", nargs="+")
+    args = ap.parse_args()
+    total = failed = 0
+    for elf in args.elf:
+        print("%s: " % os.path.basename(elf), end="", flush=True)
+        try:
+            status, compared = compare(args, elf)
+        except OSError as e:
+            print("qemu_diff: %s" % e, file=sys.stderr)
+            return 2
+        if status == 2:
+            return 2
+        failed += status
+        total += compared
+    print("qemu_diff: %d ELFs, %d differ; %d instructions compared in all" %
+          (len(args.elf), failed, total))
+    if failed:
+        return 1
+    if total < args.min_total:
+        print("qemu_diff: fewer than the %d instructions asked for (--min-total)" %
+              args.min_total)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -60,6 +60,8 @@ TRAP = re.compile(r"^h0 ([USM]) trap (.*) \(cause 0x([0-9a-f]+)\) tval 0x([0-9a-
 #  tval:0x.., desc=.."
 QTRAP = re.compile(r"riscv_cpu_do_interrupt: hart:\d+, async:(\d), cause:([0-9a-f]+), "
                    r"epc:0x([0-9a-f]+), tval:0x([0-9a-f]+)")
+# The longest a QEMU run may last (seconds): a walk of 50,000 instructions takes 5.
+QEMU_SECONDS = 300
 # More lines than this with no register dump nor trap: QEMU makes no progress.
 QUIET_LINES = 100000
 QREG = re.compile(r"x(\d+)/\w+\s+([0-9a-f]{8})")
@@ -151,8 +153,11 @@ def osprey_events(osprey, mode, insns, elf):
 
 def qemu_records(qemu_cmd, elf):
     """QEMU's register dumps ("regs", pc, [x0..x31]) and traps ("trap", ...), in order."""
-    cmd = shlex.split(qemu_cmd) + ["-smp", "1", "-singlestep", "-d", "cpu,nochain,int",
-                                   "-D", "/dev/stdout", "-kernel", elf]
+    # Under timeout: a QEMU looping on a fetch from a device runs for ever, and it
+    # must not outlive this script, however the script ends.
+    cmd = ["timeout", "-s", "KILL", str(QEMU_SECONDS)] + shlex.split(qemu_cmd) + [
+        "-smp", "1", "-singlestep", "-d", "cpu,nochain,int", "-D", "/dev/stdout",
+        "-kernel", elf]
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                          stdin=subprocess.DEVNULL, text=True, start_new_session=True)
     pc, regs = None, None
@@ -302,6 +307,9 @@ def compare(args, elf):
 
 
 def main():
+    # A signal ends the script through its finally clauses, which stop QEMU and osprey.
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda signum, frame: sys.exit(128 + signum))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--mode", default="functional", choices=("functional", "timing"))
     ap.add_argument("--insns", type=int, default=50000,

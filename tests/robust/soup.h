@@ -93,20 +93,37 @@ static uint64_t soup_rng;
  * no wfi (with nothing to wake it), no word drawn at random (QEMU knows
  * more extensions), CSR accesses only to the CSRs of soup_portable_csrs,
  * none to osprey's own, a1 and a2 cleared first (QEMU's boot ROM leaves
- * addresses there) and gp in the soup at once. QEMU 7.2 enters RAM's first word with
- * -bios none, whatever the ELF's entry: a portable soup's entry is hart
- * 0's prologue, and it runs on one hart. The normal flavour's soups stay
- * what they were, byte for byte.
+ * addresses there) and gp in the soup at once. QEMU 7.2 enters RAM's
+ * first word with -bios none, whatever the ELF's entry: a portable soup's
+ * entry is hart 0's prologue, and it runs on one hart. The normal
+ * flavour's soups stay what they were, byte for byte.
  */
 static int soup_portable;
 
-/* The CSRs the portable flavour's accesses name: RV32 M/S CSRs that osprey and QEMU 7.2 define. */
-static const uint16_t soup_portable_csrs[] = {
-	0x100 /* sstatus */, 0x104 /* sie */, 0x106 /* scounteren */, 0x140 /* sscratch */,
-	0x141 /* sepc */, 0x142 /* scause */, 0x143 /* stval */, 0x300 /* mstatus */,
-	0x301 /* misa */, 0x302 /* medeleg */, 0x303 /* mideleg */, 0x306 /* mcounteren */,
-	0x340 /* mscratch */, 0x341 /* mepc */, 0x342 /* mcause */, 0x343 /* mtval */,
-	0xf14 /* mhartid */,
+/*
+ * The CSRs the portable flavour's accesses name: RV32 M/S CSRs that osprey
+ * and QEMU 7.2 define, each with what the soup may write to it: anything,
+ * only a CSR instruction's immediate (bits 0-4), or only 0. mstatus and
+ * sstatus: QEMU's VS field keeps what is written, as the spec allows
+ * without V, osprey's is zero, as it allows too; medeleg and mideleg: QEMU
+ * 7.2 keeps the hypervisor extension's bits with it off (a VS ecall's and
+ * the guest page faults', the VS interrupts', bits 2 to 10 of mideleg);
+ * mepc and sepc: QEMU 7.2 keeps the low bits the spec makes zero here.
+ */
+enum soup_csr_writes { SOUP_WRITE_ANY, SOUP_WRITE_IMM, SOUP_WRITE_ZERO };
+static const struct {
+	uint16_t csr;
+	uint8_t writes;		/* enum soup_csr_writes */
+} soup_portable_csrs[] = {
+	{ 0x100 /* sstatus */, SOUP_WRITE_IMM }, { 0x104 /* sie */, SOUP_WRITE_ANY },
+	{ 0x106 /* scounteren */, SOUP_WRITE_ANY }, { 0x140 /* sscratch */, SOUP_WRITE_ANY },
+	{ 0x141 /* sepc */, SOUP_WRITE_ZERO }, { 0x142 /* scause */, SOUP_WRITE_ANY },
+	{ 0x143 /* stval */, SOUP_WRITE_ANY }, { 0x300 /* mstatus */, SOUP_WRITE_IMM },
+	{ 0x301 /* misa */, SOUP_WRITE_ANY }, { 0x302 /* medeleg */, SOUP_WRITE_IMM },
+	{ 0x303 /* mideleg */, SOUP_WRITE_ZERO }, { 0x306 /* mcounteren */, SOUP_WRITE_ANY },
+	{ 0x340 /* mscratch */, SOUP_WRITE_ANY }, { 0x341 /* mepc */, SOUP_WRITE_ZERO },
+	{ 0x342 /* mcause */, SOUP_WRITE_ANY }, { 0x343 /* mtval */, SOUP_WRITE_ANY },
+	{ 0xf14 /* mhartid */, SOUP_WRITE_ANY },
 };
 
 static inline uint32_t soup_next32(void)
@@ -298,16 +315,13 @@ static inline uint32_t soup_legal(void)
 	 * within its 12 bits.
 	 */
 	uint32_t near = (r >> 28 & 1) ? 0x7f : 0xfff;
-	/* a branch's or jump's offset 2 mod 4 (a misaligned target) one time in 8 */
-	uint32_t misaligned = (r >> 27 & 7) ? ~2u : ~0u;
-
 	/*
-	 * Not in the portable flavour: QEMU 7.2 reports a branch's or jal's
-	 * misaligned target with mtval the jump's own pc, not the target (a
-	 * jalr's it reports right, and its targets stay random).
+	 * A branch's or jump's offset 2 mod 4 (a misaligned target) one time
+	 * in 8; not in the portable flavour: QEMU 7.2 reports a branch's or
+	 * jal's misaligned target with mtval the jump's own pc, not the target
+	 * (a jalr's it reports right, and its targets stay random).
 	 */
-	if (soup_portable)
-		misaligned = ~2u;
+	uint32_t misaligned = (r >> 27 & 7) || soup_portable ? ~2u : ~0u;
 
 	switch (kind) {
 	case 0:
@@ -380,30 +394,14 @@ static inline uint32_t soup_insn(void)
 		/* SYSTEM with a CSR number from the implemented ranges, but the frame's */
 		csr = 0x100u + soup_next32() % 0xf00;
 		if (soup_portable) {
-			csr = soup_portable_csrs[csr % (sizeof(soup_portable_csrs) / 2)];
+			int i = csr % (sizeof(soup_portable_csrs) / sizeof(soup_portable_csrs[0]));
+			int writes = soup_portable_csrs[i].writes;
+
+			csr = soup_portable_csrs[i].csr;
 			if ((w >> 7 & 31) == SOUP_GP)
 				w ^= 1u << 7;	/* rd not gp: x2 */
-			/*
-			 * mstatus and sstatus written from a register only
-			 * with x0: QEMU's VS field takes what is written, as
-			 * the spec allows without V, and osprey's is zero,
-			 * as it allows too; immediates reach bits 0-4 only.
-			 */
-			if ((csr == SOUP_MSTATUS || csr == SOUP_SSTATUS) && !(w >> 14 & 1))
-				w &= ~(31u << 15);
-			/*
-			 * mepc and sepc written with 0 at most: QEMU 7.2 keeps
-			 * their low bits, which the spec makes zero here.
-			 */
-			if (csr == SOUP_MEPC || csr == SOUP_SEPC)
-				w &= ~(31u << 15);
-			/*
-			 * medeleg and mideleg likewise from a register, mideleg
-			 * from an immediate too: QEMU 7.2 keeps the hypervisor
-			 * extension's bits in them with it off (a VS ecall's and
-			 * the guest page faults', VS interrupts').
-			 */
-			if ((csr == SOUP_MEDELEG && !(w >> 14 & 1)) || csr == SOUP_MIDELEG)
+			/* rs1 (or the immediate, funct3 bit 2) x0 (0) where only that may be written */
+			if (writes == SOUP_WRITE_ZERO || (writes == SOUP_WRITE_IMM && !(w >> 14 & 1)))
 				w &= ~(31u << 15);
 		}
 		if (csr == SOUP_MTVEC || csr == SOUP_STVEC || csr == SOUP_SATP_CSR)

@@ -9,8 +9,9 @@
 # prefetcher's key (dpf.stride) and counters (dpf_stride.*), mem.jitter; and the
 # hart.decode_* counters, which count the simulator's own decoded-instruction
 # cache, not the model (and changed meaning when the harts came to share it),
-# and core.ran_ahead, the instructions it ran ahead of the other cores' turns
-# (their blocks are dropped; commas at line ends, which depend on what
+# and core.ran_ahead, the instructions it ran ahead of the other cores' turns,
+# with core.ran_parked, those of them a parked core skipped (their blocks are
+# dropped; commas at line ends, which depend on what
 # follows, are not compared).
 # Usage: sim/stats-check.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE COMPUTE_ELF
 set -u
@@ -21,7 +22,7 @@ quantum1=${QUANTUM1-"--set sys.quantum=1"}
 
 # strip JSON: the statistics less what only the new build writes
 strip() {
-	awk -v blocks='(hart|total)[.]decode_[a-z]+|core[.]ran_ahead|dpf_stride[.][a-z_]+' \
+	awk -v blocks='(hart|total)[.]decode_[a-z]+|core[.]ran_(ahead|parked)|dpf_stride[.][a-z_]+' \
 	    -v keys='sys[.]quantum|sys[.]run_ahead|sys[.]boot_flags|core[.]speeds|core[.]kinds|small[.][a-z0-9_.]+|dpf[.]stride|mem[.]jitter' \
 	    -f "$(dirname "$0")/stats-strip.awk" "$1"
 }

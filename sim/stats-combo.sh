@@ -6,9 +6,10 @@
 # new build; console output, exit status, --stats and (when drawn) --profile
 # compared byte for byte, less the decoded-instruction cache's counters
 # (hart.decode_*), which count the simulator's own cache, not the model, and
-# changed meaning when the harts came to share it, and core.ran_ahead (the
-# instructions run ahead of the other cores' turns, likewise the
-# simulator's); and the keys mem.jitter,
+# changed meaning when the harts came to share it, and core.ran_ahead and
+# core.ran_parked (the instructions run ahead of the other cores' turns, and
+# of those the ones a parked core skipped, likewise the simulator's); and
+# the keys mem.jitter,
 # which an older build does not write, and sys.quantum, whose default an
 # older build may have had another value of (functional mode's: these runs
 # are timing ones). Commas at line ends, which depend on what follows, are
@@ -41,7 +42,7 @@ trap 'rm -rf "$tmp"' EXIT
 # model_stats JSON: the statistics less the decoded-instruction cache's counters
 # and the keys an older build may write otherwise or not at all
 model_stats() {
-	awk -v blocks='(hart|total)[.]decode_[a-z]+|core[.]ran_ahead' \
+	awk -v blocks='(hart|total)[.]decode_[a-z]+|core[.]ran_(ahead|parked)' \
 	    -v keys='mem[.]jitter|sys[.]quantum|sys[.]run_ahead' \
 	    -f "$(dirname "$0")/stats-strip.awk" "$1"
 }

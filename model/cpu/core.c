@@ -29,6 +29,7 @@ const struct stat_field core_stat_fields[] = {
 	STAT(struct core_stats, atomics), STAT(struct core_stats, mmio),
 	STAT(struct core_stats, prefetches), STAT(struct core_stats, prefetch_no_translation),
 	STAT(struct core_stats, prefetch_no_mshr), STAT(struct core_stats, ran_ahead),
+	STAT(struct core_stats, ran_parked),
 };
 const int core_stat_nfields = sizeof(core_stat_fields) / sizeof(core_stat_fields[0]);
 
@@ -1301,6 +1302,7 @@ static uint64_t core_catch_up(struct core *c, uint64_t upto)
 	sp->pause = sp->backoff;
 	park_advance(&sp->park, k);
 	retired = k * sp->insns;
+	c->stats.ran_parked.v[c->mode] += retired;	/* a loop stays in one mode */
 	c->ahead_from = upto;
 	c->ahead_until = upto;
 	c->ahead_mem_until = upto;

@@ -66,8 +66,10 @@ struct core_stats {
 	 * Instructions the core ran ahead of the other cores' turns
 	 * (run_ahead): the simulator's own way of running them, not the
 	 * model's, like the hart's decode_* (sys.run_ahead changes nothing else).
+	 * Of those, ran_parked: the instructions of the spin-loop iterations a
+	 * parked core skipped (core_catch_up), which the host never ran.
 	 */
-	struct mctr ran_ahead;
+	struct mctr ran_ahead, ran_parked;
 };
 
 struct bus;

@@ -3,8 +3,8 @@
 # with running ahead off and on, on the demo, slices of the kernel's
 # workload and tests/ahead's programs, and compares their output and
 # statistics byte for byte (sim/stats-combo.sh, focus `ahead`), and the
-# fixed runs of cases.list likewise. Part of `make test`. Included by the
-# top Makefile.
+# fixed runs of cases.list likewise; then checks what core.ran_parked counts
+# (parked.py). Part of `make test`. Included by the top Makefile.
 
 AHEAD_DIR := tests/ahead
 # tests/diff's atomics: spin locks on AMOs and LR/SC (a loop must not park on
@@ -41,6 +41,7 @@ ahead-check: $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img $(AHEAD_ELF
 	done; } >$(BUILD)/tests/ahead/cases.all
 	@sh sim/stats-combo.sh $(OSPREY) $(OSPREY) $(DEMO_ELF) $(KERNEL_ELF) $(WL_DIR)/shell.img \
 		$(or $(N),24) $(or $(SEED),1) ahead "$(AHEAD_ELFS)" $(BUILD)/tests/ahead/cases.all
+	@python3 $(AHEAD_DIR)/parked.py $(OSPREY) $(BUILD)/tests/ahead/spin_park.elf 4
 
 TEST_TARGETS += ahead-check
 

@@ -99,6 +99,13 @@ int outfile_resolve(struct outfile *o, const char *opt, const char *path, int se
 	} else if (errno != ENOENT) {
 		free(rdir);
 		return fail(err, errlen, EXIT_OUTPUT, o, "%s", strerror(errno));
+	} else if (links_through_proc(path)) {
+		/*
+		 * /dev/stdout with standard output closed: a file made in its
+		 * place would replace the system's link, for every program.
+		 */
+		free(rdir);
+		return fail(err, errlen, EXIT_OUTPUT, o, "%s", "names a descriptor that is not open");
 	} else {
 		/* A new file, named in its resolved directory. */
 		len = strlen(rdir) + strlen(base) + 2;

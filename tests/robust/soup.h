@@ -108,7 +108,10 @@ static int soup_portable;
  * without V, osprey's is zero, as it allows too; medeleg and mideleg: QEMU
  * 7.2 keeps the hypervisor extension's bits with it off (a VS ecall's and
  * the guest page faults', the VS interrupts', bits 2 to 10 of mideleg);
- * mepc and sepc: QEMU 7.2 keeps the low bits the spec makes zero here.
+ * mepc and sepc: QEMU 7.2 keeps the low bits the spec makes zero here;
+ * mhartid, read-only: a CSRRS or CSRRC whose rs1 is not x0 writes it, and
+ * must trap, but QEMU 7.2 traps only when the register's bits are not 0
+ * (the register forms name x0; the immediate forms agree).
  */
 enum soup_csr_writes { SOUP_WRITE_ANY, SOUP_WRITE_IMM, SOUP_WRITE_ZERO };
 static const struct {
@@ -123,7 +126,7 @@ static const struct {
 	{ 0x303 /* mideleg */, SOUP_WRITE_ZERO }, { 0x306 /* mcounteren */, SOUP_WRITE_ANY },
 	{ 0x340 /* mscratch */, SOUP_WRITE_ANY }, { 0x341 /* mepc */, SOUP_WRITE_ZERO },
 	{ 0x342 /* mcause */, SOUP_WRITE_ANY }, { 0x343 /* mtval */, SOUP_WRITE_ANY },
-	{ 0xf14 /* mhartid */, SOUP_WRITE_ANY },
+	{ 0xf14 /* mhartid */, SOUP_WRITE_IMM },
 };
 
 static inline uint32_t soup_next32(void)

@@ -15,9 +15,11 @@ boot ROM, a flash and PCIe where osprey has nothing: COMMON), and the traps
 known_difference names (misaligned accesses, AMOs' and failing SCs'
 faults, a misaligned jump's mtval, a CSRRS or CSRRC of a read-only CSR
 with a register holding 0), S-mode fetches from user pages, which QEMU
-7.2 sometimes makes (user_page), and an SC osprey fails where QEMU's
-succeeds (failed_sc). The
-generator keeps the rest of what differs out of the portable soups
+7.2 sometimes makes (user_page), M-mode accesses under mstatus.MPRV the
+page forbids, which QEMU makes after an mret changed MPP (mprv_forbidden),
+an SC osprey fails where QEMU's succeeds (failed_sc), and one osprey
+performs where QEMU, having dropped the reservation at a trap or xRET,
+fails it (sc_after_trap). The generator keeps the rest of what differs out of the portable soups
 (soup.h; README, Differences from QEMU).
 
 usage: qemu_diff.py [--mode M] [--insns N] [--min-total N] OSPREY QEMU_CMD ELF...
@@ -74,6 +76,7 @@ DATA_FAULTS = (4, 5, 6, 7, 13, 15)	# a load's or store's: tval is the address
 # An AMO's misaligned, access and page faults, which QEMU 7.2 reports as a
 # load's (the spec: store/AMO faults).
 AMO_AS_LOAD = {6: 4, 7: 5, 15: 13}
+XRET = (0x10200073, 0x30200073)	# sret, mret
 
 
 def elf_image(path):
@@ -101,26 +104,57 @@ def image_word(image, addr):
     return None
 
 
-def user_page(image, satp, va):
+def sv32_leaf(image, satp, va):
     """
-    Whether Sv32 with @satp maps @va through a leaf that U mode may execute:
-    valid, X, U and A set, not W without R, a megapage aligned. Only an
-    S-mode fetch faults there (S may never execute a user page, whatever
-    mstatus.SUM). The walk reads the tables from the ELF's @image: a
-    portable soup's tables lie in its frame, which PMP locks read-only.
+    The leaf PTE through which Sv32 with @satp maps @va (valid, not W without
+    R, a megapage aligned), or None: translation off, or a walk that faults.
+    The walk reads the tables from the ELF's @image: a portable soup's
+    tables lie in its frame, which PMP locks read-only.
     """
     if satp is None or not satp >> 31:
-        return False
+        return None
     table = (satp & 0x3fffff) << 12
     for level, index in ((1, va >> 22), (0, (va >> 12) & 0x3ff)):
         pte = image_word(image, table + 4 * index)
         if pte is None or not pte & 1 or (pte & 6) == 4:
-            return False
+            return None
         if pte & 0xa:	# R or X: a leaf
-            aligned = level == 0 or not (pte >> 10) & 0x3ff
-            return aligned and (pte & 0x58) == 0x58	# X, U, A
+            return pte if level == 0 or not (pte >> 10) & 0x3ff else None
         table = (pte >> 10) << 12
-    return False
+    return None
+
+
+def user_page(image, satp, va):
+    """
+    Whether @va is on a page U mode may execute (X, U and A set): only an
+    S-mode fetch faults there (S may never execute a user page, whatever
+    mstatus.SUM).
+    """
+    pte = sv32_leaf(image, satp, va)
+    return pte is not None and (pte & 0x58) == 0x58
+
+
+def mprv_forbidden(image, satp, mstatus, va, write):
+    """
+    Whether an M-mode load (store: @write) at @va under mstatus.MPRV, made
+    with MPP's privilege (S or U), faults on the page's PTE: its R (or X
+    with MXR) or W, its U bit against the mode and SUM. None when it cannot
+    tell (MPRV off or MPP M, translation off, a walk that faults, A or D
+    clear, which the hardware would set).
+    """
+    if mstatus is None or not (mstatus >> 17) & 1 or (mstatus >> 11) & 3 == 3:
+        return None
+    mpp = (mstatus >> 11) & 3
+    pte = sv32_leaf(image, satp, va)
+    if pte is None or not pte & 0x40 or (write and not pte & 0x80):
+        return None
+    sum_, mxr, user = (mstatus >> 18) & 1, (mstatus >> 19) & 1, (pte >> 4) & 1
+    allowed = bool(pte & 4) if write else bool(pte & 2 or (mxr and pte & 8))
+    if mpp == 0 and not user:
+        allowed = False
+    if mpp == 1 and user and not sum_:
+        allowed = False
+    return not allowed
 
 
 def failed_sc(last, diff, regs, qemu_regs):
@@ -134,6 +168,22 @@ def failed_sc(last, diff, regs, qemu_regs):
         return False
     rd = last[3][0]
     return diff == [rd] and regs[rd] == 1 and qemu_regs[rd] == 0
+
+
+def sc_after_trap(last, diff, regs, qemu_regs, trapped_since_lr):
+    """
+    Whether the registers that differ (@diff) are only an SC's result (@last,
+    osprey's event before), performed on osprey (0) and failed on QEMU (1),
+    with a trap or an xRET since the hart's last LR (@trapped_since_lr):
+    QEMU 7.2 drops the reservation at every trap and xRET, osprey keeps it;
+    the spec allows either (xRET "is allowed to clear any outstanding LR
+    address reservation but is not required to").
+    """
+    if not trapped_since_lr or last is None or last[0] != "retire" or \
+            (last[2] & 0x7f) != 0x2f or last[2] >> 27 != 3:
+        return False
+    rd = last[3][0]
+    return diff == [rd] and regs[rd] == 0 and qemu_regs[rd] == 1
 
 
 def known_difference(cause, qemu, tval, word, pc, regs):
@@ -208,8 +258,8 @@ def osprey_events(osprey, mode, insns, elf):
 
 def qemu_records(qemu_cmd, elf):
     """
-    QEMU's register dumps ("regs", pc, [x0..x31], satp) and traps ("trap", ...),
-    in order.
+    QEMU's register dumps ("regs", pc, [x0..x31], satp, mstatus) and traps
+    ("trap", ...), in order.
     """
     # Under timeout: a QEMU looping on a fetch from a device runs for ever, and it
     # must not outlive this script, however the script ends.
@@ -218,19 +268,24 @@ def qemu_records(qemu_cmd, elf):
         "-kernel", elf]
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                          stdin=subprocess.DEVNULL, text=True, start_new_session=True)
-    pc, regs, satp = None, None, None
+    # QEMU leaves satp out of a dump where S reads it with mstatus.TVM set;
+    # S cannot write it then, so the last one dumped holds.
+    pc, regs, satp, mstatus = None, None, None, None
     try:
         for line in p.stdout:
             if line.startswith(" pc "):
-                pc, regs, satp = int(line.split()[1], 16), [], None
+                pc, regs = int(line.split()[1], 16), []
                 continue
             if line.startswith(" satp "):
                 satp = int(line.split()[1], 16)
                 continue
+            if line.startswith(" mstatus "):
+                mstatus = int(line.split()[1], 16)
+                continue
             if line.startswith(" x") and regs is not None:
                 regs.extend(int(v, 16) for _, v in QREG.findall(line))
                 if len(regs) == 32:	# x31's line ends the dump
-                    yield ("regs", pc, regs, satp)
+                    yield ("regs", pc, regs, satp, mstatus)
                     pc, regs = None, None
                 continue
             m = QTRAP.search(line)
@@ -300,6 +355,8 @@ def compare(args, elf):
     pending[0] = rec	# the dump at the entry
     retired_at = None	# the pc of the instruction osprey retired last
     last = None		# osprey's last event
+    trapped_since_lr = False	# a trap or xRET since osprey's last LR
+    before = None		# QEMU's dump before the instruction osprey attempted last
     ev = first
     while ev is not None:
         kind, pc = ev[0], ev[1]
@@ -320,6 +377,10 @@ def compare(args, elf):
             if diff and failed_sc(last, diff, regs, rec[2]):
                 return ended("an SC that osprey failed and QEMU did not (the spec lets an SC "
                              "fail; pc 0x%08x)" % last[1])
+            if diff and sc_after_trap(last, diff, regs, rec[2], trapped_since_lr):
+                return ended("an SC after a trap or xRET since its LR, which QEMU 7.2 fails "
+                             "(it drops the reservation there, as the spec allows; pc 0x%08x)"
+                             % last[1])
             if diff:
                 return fail("registers differ before pc 0x%08x: %s" % (pc, ", ".join(
                     "%s osprey 0x%08x qemu 0x%08x" % (ABI[i], regs[i], rec[2][i]) for i in diff)),
@@ -328,8 +389,13 @@ def compare(args, elf):
                 a = data_address(ev[2], regs)
                 if a is not None and not comparable(a, 1):
                     return ended("an access to a device (0x%08x at pc 0x%08x)" % (a, pc))
+            before = rec	# QEMU's state before the instruction
             take()
         history.append(ev[-1])
+        if kind == "trap" or ev[2] in XRET:
+            trapped_since_lr = True
+        elif (ev[2] & 0x7f) == 0x2f and ev[2] >> 27 == 2:
+            trapped_since_lr = False	# an LR: a new reservation
         if kind == "trap":
             traps += 1
             if ev[2] in DATA_FAULTS and not comparable(ev[3], 1):
@@ -344,6 +410,15 @@ def compare(args, elf):
                     rec[1] == pc and user_page(image, rec[3], pc):
                 return ended("an S-mode fetch from a user page, which QEMU 7.2 makes at "
                              "times (the spec: never, whatever SUM; pc 0x%08x)" % pc)
+            # The faulting instruction ran in M: after an M instruction, not an xRET, or a
+            # trap into M (the trace names the mode an instruction ran in, a trap's target).
+            in_m = last is not None and last[-1][3] == "M" and \
+                (last[0] == "trap" or last[2] not in XRET)
+            if not qtrap and ev[2] in (13, 15) and in_m and before[1] == pc and \
+                    mprv_forbidden(image, before[3], before[4], ev[3], ev[2] == 15):
+                return ended("an M-mode access under mstatus.MPRV that the page forbids, which "
+                             "QEMU 7.2 makes (its mret changes MPP and keeps M's translations; "
+                             "pc 0x%08x)" % pc)
             if not qtrap:
                 return fail("osprey traps, QEMU does not", shown(rec))
             if (rec[1], rec[2], rec[3]) != (ev[1], ev[2], ev[3]):

@@ -62,7 +62,7 @@ TEST_TARGETS += test-robust
 #   make test-qemu-diff QDIFF_SEEDS="$$(seq 1 500)"   more of them
 QDIFF_SEEDS ?= $(shell seq 1 16)
 QDIFF_INSNS ?= 20000
-QDIFF_MIN   ?= 30000
+QDIFF_MIN   ?= 150000
 QDIFF_ELFS   = $(QDIFF_SEEDS:%=$(BUILD)/tests/robust/portable-%.elf)
 
 $(BUILD)/tests/robust/portable-%.elf: $(SOUP_ELF_TOOL)

@@ -366,8 +366,9 @@ static inline uint32_t soup_legal(void)
 		imm &= misaligned;
 		return (imm >> 20 & 1) << 31 | (imm >> 1 & 0x3ff) << 21 | (imm >> 11 & 1) << 20 |
 		       (imm >> 12 & 0xff) << 12 | rd << 7 | 0x6f;
-	case 11:	/* JALR */
-		return soup_enc_i((int)(imm & 0xfff), (int)rs1, 0, (int)rd, 0x67);
+	case 11:	/* JALR (portable: from gp, into the soup; a random base leaves RAM) */
+		return soup_enc_i((int)(imm & 0xfff), soup_portable ? SOUP_GP : (int)rs1, 0, (int)rd,
+				  0x67);
 	case 12:	/* LUI, AUIPC */
 		return (imm & 0xfffff000u) | rd << 7 | (r & 0x80000000u ? 0x37 : 0x17);
 	case 13:	/* FENCE, FENCE.I */

@@ -107,21 +107,25 @@ def image_word(image, addr):
 def sv32_leaf(image, satp, va):
     """
     The leaf PTE through which Sv32 with @satp maps @va (valid, not W without
-    R, a megapage aligned), or None: translation off, or a walk that faults.
-    The walk reads the tables from the ELF's @image: a portable soup's
-    tables lie in its frame, which PMP locks read-only.
+    R, a megapage aligned); 0 when the walk faults (an invalid or reserved
+    entry, a misaligned megapage, no leaf); None when translation is off or
+    a table lies outside the image. The walk reads the tables from the
+    ELF's @image: a portable soup's tables lie in its frame, which PMP
+    locks read-only.
     """
     if satp is None or not satp >> 31:
         return None
     table = (satp & 0x3fffff) << 12
     for level, index in ((1, va >> 22), (0, (va >> 12) & 0x3ff)):
         pte = image_word(image, table + 4 * index)
-        if pte is None or not pte & 1 or (pte & 6) == 4:
+        if pte is None:
             return None
+        if not pte & 1 or (pte & 6) == 4:
+            return 0
         if pte & 0xa:	# R or X: a leaf
-            return pte if level == 0 or not (pte >> 10) & 0x3ff else None
+            return pte if level == 0 or not (pte >> 10) & 0x3ff else 0
         table = (pte >> 10) << 12
-    return None
+    return 0
 
 
 def user_page(image, satp, va):
@@ -131,21 +135,23 @@ def user_page(image, satp, va):
     mstatus.SUM).
     """
     pte = sv32_leaf(image, satp, va)
-    return pte is not None and (pte & 0x58) == 0x58
+    return pte is not None and (pte & 0x58) == 0x58	# 0: a walk that faults, no
 
 
 def mprv_forbidden(image, satp, mstatus, va, write):
     """
     Whether an M-mode load (store: @write) at @va under mstatus.MPRV, made
     with MPP's privilege (S or U), faults on the page's PTE: its R (or X
-    with MXR) or W, its U bit against the mode and SUM. None when it cannot
-    tell (MPRV off or MPP M, translation off, a walk that faults, A or D
-    clear, which the hardware would set).
+    with MXR) or W, its U bit against the mode and SUM; or a walk that
+    faults. None when it cannot tell (MPRV off or MPP M, translation off,
+    A or D clear, which the hardware would set).
     """
     if mstatus is None or not (mstatus >> 17) & 1 or (mstatus >> 11) & 3 == 3:
         return None
     mpp = (mstatus >> 11) & 3
     pte = sv32_leaf(image, satp, va)
+    if pte == 0:
+        return True
     if pte is None or not pte & 0x40 or (write and not pte & 0x80):
         return None
     sum_, mxr, user = (mstatus >> 18) & 1, (mstatus >> 19) & 1, (pte >> 4) & 1
@@ -363,7 +369,9 @@ def compare(args, elf):
         if not comparable(pc):
             return ended("a fetch from a device (0x%08x)" % pc)
         rec = peek()
-        if rec[0] == "trap" and rec[1] == retired_at:
+        # QEMU's trap at the pc osprey retired: at that instruction, unless it led
+        # back to itself (an xRET to its own address), where the trap is the next one's.
+        if rec[0] == "trap" and rec[1] == retired_at and pc != retired_at:
             return fail("QEMU traps, osprey retires", rec[-1])
         retired_at = None
         fetch_fault = kind == "trap" and ev[2] in FETCH_FAULTS and ev[1] == ev[3]

@@ -17,9 +17,9 @@ faults, a misaligned jump's mtval, a CSRRS or CSRRC of a read-only CSR
 with a register holding 0), S-mode fetches from user pages, which QEMU
 7.2 sometimes makes (user_page), M-mode accesses under mstatus.MPRV the
 page forbids, which QEMU makes after an mret changed MPP (mprv_forbidden),
-an SC osprey fails where QEMU's succeeds (failed_sc), and one osprey
-performs where QEMU, having dropped the reservation at a trap or xRET,
-fails it (sc_after_trap). The generator keeps the rest of what differs out of the portable soups
+an SC osprey fails where QEMU's succeeds, and one osprey performs where
+QEMU, having dropped the reservation at a trap or xRET, fails it
+(sc_results). The generator keeps the rest of what differs out of the portable soups
 (soup.h; README, Differences from QEMU).
 
 usage: qemu_diff.py [--mode M] [--insns N] [--min-total N] OSPREY QEMU_CMD ELF...
@@ -77,6 +77,12 @@ DATA_FAULTS = (4, 5, 6, 7, 13, 15)	# a load's or store's: tval is the address
 # load's (the spec: store/AMO faults).
 AMO_AS_LOAD = {6: 4, 7: 5, 15: 13}
 XRET = (0x10200073, 0x30200073)	# sret, mret
+LR, SC = 2, 3	# the A extension's funct5 (bits 31:27) for them
+
+
+def amo_f5(word):
+    """@word's funct5 when it is an AMO (LR and SC included), else None."""
+    return word >> 27 if word is not None and (word & 0x7f) == 0x2f else None
 
 
 def elf_image(path):
@@ -163,33 +169,22 @@ def mprv_forbidden(image, satp, mstatus, va, write):
     return not allowed
 
 
-def failed_sc(last, diff, regs, qemu_regs):
+def sc_results(last, diff, regs, qemu_regs):
     """
-    Whether the registers that differ (@diff) are only an SC's result (@last,
-    osprey's event before), failed on osprey (1) and not on QEMU (0): the
-    spec lets an SC fail for reasons of the implementation's, and osprey
-    fails one after a store or AMO of its own hart to the reserved word.
+    (osprey's, QEMU's) result of the SC osprey ran last (@last) when the
+    registers that differ (@diff) are only its rd, 1 (failed) on one machine
+    and 0 on the other; else None. The spec lets an SC fail for reasons of
+    the implementation's: osprey fails one after a store or AMO of its own
+    hart to the reserved word, and QEMU 7.2 drops the reservation at every
+    trap and xRET, which osprey keeps (xRET "is allowed to clear any
+    outstanding LR address reservation but is not required to").
     """
-    if last is None or last[0] != "retire" or (last[2] & 0x7f) != 0x2f or last[2] >> 27 != 3:
-        return False
+    if last is None or last[0] != "retire" or amo_f5(last[2]) != SC:
+        return None
     rd = last[3][0]
-    return diff == [rd] and regs[rd] == 1 and qemu_regs[rd] == 0
-
-
-def sc_after_trap(last, diff, regs, qemu_regs, trapped_since_lr):
-    """
-    Whether the registers that differ (@diff) are only an SC's result (@last,
-    osprey's event before), performed on osprey (0) and failed on QEMU (1),
-    with a trap or an xRET since the hart's last LR (@trapped_since_lr):
-    QEMU 7.2 drops the reservation at every trap and xRET, osprey keeps it;
-    the spec allows either (xRET "is allowed to clear any outstanding LR
-    address reservation but is not required to").
-    """
-    if not trapped_since_lr or last is None or last[0] != "retire" or \
-            (last[2] & 0x7f) != 0x2f or last[2] >> 27 != 3:
-        return False
-    rd = last[3][0]
-    return diff == [rd] and regs[rd] == 0 and qemu_regs[rd] == 1
+    if diff != [rd] or {regs[rd], qemu_regs[rd]} != {0, 1}:
+        return None
+    return regs[rd], qemu_regs[rd]
 
 
 def known_difference(cause, qemu, tval, word, pc, regs):
@@ -199,7 +194,7 @@ def known_difference(cause, qemu, tval, word, pc, regs):
     (@qemu: its (cause, tval), None if it took none) by design or by a known
     defect of QEMU 7.2; None if it may not.
     """
-    op, f5 = (word & 0x7f, word >> 27) if word is not None else (None, None)
+    op, f5 = (word & 0x7f if word is not None else None), amo_f5(word)
     if cause in (4, 6) and qemu != (cause, tval):
         return "a misaligned access, which osprey traps and QEMU makes (the spec allows both)"
     if cause == 0 and op in (0x63, 0x6f) and qemu == (0, pc) and tval != pc:
@@ -209,11 +204,32 @@ def known_difference(cause, qemu, tval, word, pc, regs):
         return ("a CSRRS or CSRRC of a read-only CSR with a register that holds 0, which "
                 "QEMU 7.2 does not trap (the spec: rs1 other than x0 writes)")
     if qemu is not None and qemu[1] == tval and AMO_AS_LOAD.get(cause) == qemu[0] and \
-            op == 0x2f and f5 != 2:
+            f5 is not None and f5 != LR:
         return "an AMO's fault, which QEMU 7.2 reports as a load's"
-    if qemu is None and cause in (7, 15) and op == 0x2f and f5 == 3:
+    if qemu is None and cause in (7, 15) and f5 == SC:
         return ("a failing SC's fault, which QEMU 7.2 skips (the spec: no SC retires "
                 "without its permission checks)")
+    return None
+
+
+def qemu_missed_fault(ev, rec, before, last, image):
+    """
+    Why osprey's fault @ev (a trap event) may have no counterpart in QEMU,
+    which ran on to @rec, by a known defect of QEMU 7.2 that the page
+    tables (@image) show; None if it may not. @before is QEMU's dump before
+    the instruction, @last osprey's event before it.
+    """
+    cause, pc, tval = ev[2], ev[1], ev[3]
+    if cause == 12 and tval == pc and rec[0] == "regs" and rec[1] == pc and \
+            user_page(image, rec[3], pc):
+        return "an S-mode fetch from a user page, which QEMU 7.2 makes at times " \
+            "(the spec: never, whatever SUM)"
+    # The instruction ran in M: after one in M that is no xRET, or a trap into M.
+    in_m = last is not None and last[-2] == "M" and (last[0] == "trap" or last[2] not in XRET)
+    if cause in (13, 15) and in_m and before is not None and before[1] == pc and \
+            mprv_forbidden(image, before[3], before[4], tval, cause == 15):
+        return "an M-mode access under mstatus.MPRV that the page forbids, which QEMU " \
+            "7.2 makes (its mret changes MPP and keeps M's translations)"
     return None
 
 
@@ -239,7 +255,12 @@ def comparable(a, size=4):
 
 
 def osprey_events(osprey, mode, insns, elf):
-    """osprey's attempted instructions and traps, in order (a generator)."""
+    """
+    osprey's attempted instructions ("retire", pc, word, (rd, value), mode, line)
+    and traps ("trap", epc, cause, tval, word or None, mode, line), in order (a
+    generator). An instruction's mode is the one it ran in, a trap's the one
+    it entered.
+    """
     cmd = [osprey, "--mode", mode, "--cores", "1", "--max-insns", str(insns), "--trace-file",
            "/dev/stdout", "--uart-in", "none", elf]
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -249,14 +270,14 @@ def osprey_events(osprey, mode, insns, elf):
             if m:
                 word = int(m.group(7), 16) if m.group(7) else None
                 yield ("trap", int(m.group(5), 16), int(m.group(3), 16), int(m.group(4), 16),
-                       word, line.rstrip())
+                       word, m.group(1), line.rstrip())
                 continue
             m = RETIRE.match(line)
             if m:
                 rd = REG_INDEX.get(m.group(5)) if m.group(5) else None
                 val = int(m.group(6), 16) if m.group(6) else None
                 yield ("retire", int(m.group(2), 16), int(m.group(3), 16), (rd, val),
-                       line.rstrip())
+                       m.group(1), line.rstrip())
     finally:
         p.kill()
         p.wait()
@@ -382,10 +403,11 @@ def compare(args, elf):
                 return fail("pc 0x%08x (osprey) against 0x%08x (QEMU)" % (pc, rec[1]),
                             shown(rec))
             diff = [i for i in range(1, 32) if rec[2][i] != regs[i] and i not in unknown]
-            if diff and failed_sc(last, diff, regs, rec[2]):
+            sc = sc_results(last, diff, regs, rec[2]) if diff else None
+            if sc == (1, 0):
                 return ended("an SC that osprey failed and QEMU did not (the spec lets an SC "
                              "fail; pc 0x%08x)" % last[1])
-            if diff and sc_after_trap(last, diff, regs, rec[2], trapped_since_lr):
+            if sc == (0, 1) and trapped_since_lr:
                 return ended("an SC after a trap or xRET since its LR, which QEMU 7.2 fails "
                              "(it drops the reservation there, as the spec allows; pc 0x%08x)"
                              % last[1])
@@ -402,8 +424,8 @@ def compare(args, elf):
         history.append(ev[-1])
         if kind == "trap" or ev[2] in XRET:
             trapped_since_lr = True
-        elif (ev[2] & 0x7f) == 0x2f and ev[2] >> 27 == 2:
-            trapped_since_lr = False	# an LR: a new reservation
+        elif amo_f5(ev[2]) == LR:
+            trapped_since_lr = False	# a new reservation
         if kind == "trap":
             traps += 1
             if ev[2] in DATA_FAULTS and not comparable(ev[3], 1):
@@ -412,21 +434,10 @@ def compare(args, elf):
             qtrap = rec[0] == "trap" and rec[1] == pc
             known = known_difference(ev[2], (rec[2], rec[3]) if qtrap else None, ev[3], ev[4],
                                      pc, regs)
+            if not qtrap and not known:
+                known = qemu_missed_fault(ev, rec, before, last, image)
             if known:
                 return ended("%s (pc 0x%08x)" % (known, pc))
-            if not qtrap and fetch_fault and ev[2] == 12 and rec[0] == "regs" and \
-                    rec[1] == pc and user_page(image, rec[3], pc):
-                return ended("an S-mode fetch from a user page, which QEMU 7.2 makes at "
-                             "times (the spec: never, whatever SUM; pc 0x%08x)" % pc)
-            # The faulting instruction ran in M: after an M instruction, not an xRET, or a
-            # trap into M (the trace names the mode an instruction ran in, a trap's target).
-            in_m = last is not None and last[-1][3] == "M" and \
-                (last[0] == "trap" or last[2] not in XRET)
-            if not qtrap and ev[2] in (13, 15) and in_m and before[1] == pc and \
-                    mprv_forbidden(image, before[3], before[4], ev[3], ev[2] == 15):
-                return ended("an M-mode access under mstatus.MPRV that the page forbids, which "
-                             "QEMU 7.2 makes (its mret changes MPP and keeps M's translations; "
-                             "pc 0x%08x)" % pc)
             if not qtrap:
                 return fail("osprey traps, QEMU does not", shown(rec))
             if (rec[1], rec[2], rec[3]) != (ev[1], ev[2], ev[3]):

@@ -322,7 +322,7 @@ static inline uint32_t soup_legal(void)
 	 * A branch's or jump's offset 2 mod 4 (a misaligned target) one time
 	 * in 8; not in the portable flavour: QEMU 7.2 reports a branch's or
 	 * jal's misaligned target with mtval the jump's own pc, not the target
-	 * (a jalr's it reports right, and its targets stay random).
+	 * (a jalr's it reports right, and its offsets stay random).
 	 */
 	uint32_t misaligned = (r >> 27 & 7) || soup_portable ? ~2u : ~0u;
 

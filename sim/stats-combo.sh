@@ -3,14 +3,14 @@
 # combination. N random valid configurations (seeded, so a failure can be run
 # again) of the supports and the machine's geometry, each on the demo or a
 # slice of the kernel's shell workload in timing mode, on OLD_OSPREY and on the
-# new build; console output, exit status, --stats and (when drawn) --profile
-# compared byte for byte, less the decoded-instruction cache's counters
-# (hart.decode_*), which count the simulator's own cache, not the model, and
-# changed meaning when the harts came to share it, and core.ran_ahead and
-# core.ran_parked (the instructions run ahead of the other cores' turns, and
-# of those the ones a parked core skipped, likewise the simulator's); and
-# the keys mem.jitter,
-# which an older build does not write, and sys.quantum, whose default an
+# new build; console output, exit status, --stats and the output files drawn
+# (OUTPUTS below) compared byte for byte, less the decoded-instruction
+# cache's counters (hart.decode_*), which count the simulator's own cache,
+# not the model, and changed meaning when the harts came to share it, and
+# core.ran_ahead and core.ran_parked (the instructions run ahead of the
+# other cores' turns, and of those the ones a parked core skipped,
+# likewise the simulator's); and the keys mem.jitter, which an older build
+# does not write, and sys.quantum, whose default an
 # older build may have had another value of (functional mode's: these runs
 # are timing ones). Commas at line ends, which depend on what follows, are
 # not compared. A failing configuration is printed whole.
@@ -27,9 +27,14 @@
 # loops; lr_guard.c: a store running ahead in the cycle of another hart's
 # SC).
 # CASES, a file, adds fixed runs to the N drawn, one a line in the drawn
-# runs' form (the options, "-" or "profile", the program: demo,
+# runs' form (the options, the output files, the program: demo,
 # kernel:INSNS, extra:K, the Kth of EXTRA_ELFS, or elf:PATH, a program that
-# only the cases run, with their own limits); # starts a comment.
+# only the cases run, with their own limits); # starts a comment. The
+# output files: "-" for none, or a comma-separated list of OUTPUTS: profile
+# (--profile), timeline (--timeline), bbprof (--bb-profile), snapshot
+# (--view-snapshot, the view's picture at the end) and waves (--waves, core
+# 0's units' ports over the first 100000 cycles); the draws take one of the
+# first three, or none.
 # Usage: sim/stats-combo.sh OLD NEW DEMO_ELF KERNEL_ELF SHELL_IMAGE N SEED [FOCUS "EXTRA_ELFS" [CASES]]
 set -u
 old=$1 new=$2 demo=$3 kernel=$4 shell_img=$5 n=$6 seed=$7 focus=${8:-builds} extra_elfs=${9:-}
@@ -38,6 +43,9 @@ old_opts=
 [ "$focus" = ahead ] && old_opts="--set sys.run_ahead=off"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# A waveform's header carries the date of its dump: a fixed one (the
+# reproducible-builds.org convention), so that two runs' files compare.
+export SOURCE_DATE_EPOCH=0
 
 # model_stats JSON: the statistics less the decoded-instruction cache's counters
 # and the keys an older build may write otherwise or not at all
@@ -93,7 +101,7 @@ BEGIN {
 		o = o " --set bus.clock_div=" pick("1 2 3 4")
 		o = o " --set core.load_use=" pick("0 1 2")
 		o = o " --set sys.sharing=" pick("off off on")
-		o = o " " pick("- - profile")
+		o = o " " pick("- - - profile timeline bbprof")
 		o = o " " pick(ahead ? "demo kernel:3000000 kernel:8000000" extras \
 				     : "demo kernel:3000000 kernel:8000000")
 		print o
@@ -107,17 +115,22 @@ ran_ahead() {
 	     END { print t + 0 }' "$1"
 }
 
+# same_outputs: whether each output file drawn is there, the same in both runs
+same_outputs() {
+	for k in $(echo "$outputs" | tr , ' '); do
+		[ -f "$tmp/old.$k" ] && cmp -s "$tmp/old.$k" "$tmp/new.$k" || return 1
+	done
+}
+
 pass=0
 fail=0
 engaged=0
 while read -r line; do
 	set -- $line
 	eval "prog=\${$#}"
-	opts=$(echo "$line" | sed 's/ [^ ]*$//; s/ - *$//; s/ profile$//')
-	case $line in
-	*" profile "*) profile=1 ;;
-	*) profile=0 ;;
-	esac
+	opts=$(echo "$line" | awk '{ for (i = 1; i <= NF - 2; i++) printf "%s ", $i }')
+	eval "outputs=\${$(($# - 1))}"
+	[ "$outputs" = - ] && outputs=
 	case $prog in
 	demo) args=$demo ;;
 	kernel:*) args="--max-insns ${prog#kernel:} --disk $shell_img $kernel" ;;
@@ -127,13 +140,29 @@ while read -r line; do
 	for b in old new; do
 		eval bin=\$$b
 		extra=
-		[ $profile = 1 ] && extra="--profile $tmp/$b.prof"
-		rm -f "$tmp/$b.json" "$tmp/$b.cmp" "$tmp/$b.prof"
+		rm -f "$tmp/$b".* "$tmp"/out.*
+		# both runs write the same names (the console may print them), kept as $b.KIND
+		for k in $(echo "$outputs" | tr , ' '); do
+			case $k in
+			profile) extra="$extra --profile $tmp/out.profile" ;;
+			timeline) extra="$extra --timeline $tmp/out.timeline" ;;
+			bbprof) extra="$extra --bb-profile $tmp/out.bbprof" ;;
+			snapshot) extra="$extra --view-snapshot $tmp/out.snapshot" ;;
+			waves) extra="$extra --waves $tmp/out.waves" ;;
+			*)
+				echo "stats-combo: unknown output '$k' (a bug of this script or CASES): $line" >&2
+				exit 2
+				;;
+			esac
+		done
 		[ $b = old ] && extra="$extra $old_opts"
 		# shellcheck disable=SC2086
 		"$bin" -q --mode timing $opts $extra --stats "$tmp/$b.json" $args </dev/null \
 			>"$tmp/$b.out" 2>&1
 		echo "exit $?" >>"$tmp/$b.out"
+		for k in $(echo "$outputs" | tr , ' '); do
+			[ -f "$tmp/out.$k" ] && mv "$tmp/out.$k" "$tmp/$b.$k"
+		done
 		[ -f "$tmp/$b.json" ] && model_stats "$tmp/$b.json" >"$tmp/$b.cmp"
 	done
 	if grep -q '^exit 2$' "$tmp/old.out"; then
@@ -144,7 +173,7 @@ while read -r line; do
 		echo "FAIL (instructions ran ahead with sys.run_ahead=off) $line"
 		fail=$((fail + 1))
 	elif cmp -s "$tmp/old.out" "$tmp/new.out" && cmp -s "$tmp/old.cmp" "$tmp/new.cmp" &&
-	     { [ $profile = 0 ] || cmp -s "$tmp/old.prof" "$tmp/new.prof"; }; then
+	     same_outputs; then
 		pass=$((pass + 1))
 		[ -f "$tmp/new.json" ] && [ "$(ran_ahead "$tmp/new.json")" != 0 ] &&
 			engaged=$((engaged + 1))
@@ -152,6 +181,11 @@ while read -r line; do
 		echo "FAIL $line"
 		diff "$tmp/old.out" "$tmp/new.out" | head -10
 		diff "$tmp/old.cmp" "$tmp/new.cmp" | head -20
+		for k in $(echo "$outputs" | tr , ' '); do
+			[ -f "$tmp/old.$k" ] || echo "  no $k file was written"
+			[ -f "$tmp/old.$k" ] && ! cmp -s "$tmp/old.$k" "$tmp/new.$k" &&
+				echo "  the $k files differ"
+		done
 		fail=$((fail + 1))
 	fi
 done <"$tmp/runs"

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "fstapi.h"
 
@@ -108,6 +109,35 @@ static int working_files_fit(const struct port_wave *w, const struct port_unit *
 	return 0;
 }
 
+/*
+ * The dump's date in its header: the writer's own (now), or with
+ * SOURCE_DATE_EPOCH set (the reproducible-builds.org convention), that
+ * time in UTC, so that two runs' files compare byte for byte
+ * (sim/stats-combo.sh). A value that is not a number of seconds is
+ * ignored, with a warning.
+ */
+static void set_date(void *fst)
+{
+	const char *epoch = getenv("SOURCE_DATE_EPOCH");
+	char *end, date[64];
+	long long seconds;
+	struct tm tm;
+	time_t t;
+
+	if (!epoch)
+		return;
+	errno = 0;
+	seconds = strtoll(epoch, &end, 10);
+	t = (time_t)seconds;
+	if (!*epoch || *end || errno || seconds < 0 || !gmtime_r(&t, &tm) ||
+	    !strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Y", &tm)) {
+		fprintf(stderr, "wave: SOURCE_DATE_EPOCH '%s' is not a number of seconds: "
+			"the dump is dated now\n", epoch);
+		return;
+	}
+	fstWriterSetDate(fst, date);
+}
+
 struct port_wave *port_wave_open(const char *path, const struct port_unit *const *u, int n)
 {
 	struct port_wave *w = calloc(1, sizeof(*w));
@@ -144,6 +174,7 @@ struct port_wave *port_wave_open(const char *path, const struct port_unit *const
 	fstWriterSetPackType(w->fst, FST_WR_PT_LZ4);
 	fstWriterSetTimescale(w->fst, -12);	/* 1 ps per step: 1 ns per cycle */
 	fstWriterSetVersion(w->fst, "osprey cosim");
+	set_date(w->fst);
 	s = w->sig;
 	for (int i = 0; i < n; i++) {
 		fstWriterSetScope(w->fst, FST_ST_VCD_MODULE, u[i]->name, NULL);

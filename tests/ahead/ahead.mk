@@ -1,8 +1,9 @@
 # tests/ahead/ahead.mk - running ahead (sys.run_ahead) changes nothing:
 # `make ahead-check [N=24] [SEED=1]` runs N random configurations, each
 # with running ahead off and on, on the demo, slices of the kernel's
-# workload and tests/ahead's programs, and compares their output and
-# statistics byte for byte (sim/stats-combo.sh, focus `ahead`), and the
+# workload and tests/ahead's programs, and compares their output,
+# statistics and output files byte for byte (sim/stats-combo.sh, focus
+# `ahead`), and the
 # fixed runs of cases.list likewise; then checks what core.ran_parked counts
 # (parked.py). Part of `make test`. Included by the top Makefile.
 

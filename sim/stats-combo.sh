@@ -127,6 +127,10 @@ fail=0
 engaged=0
 while read -r line; do
 	set -- $line
+	if [ $# -lt 2 ]; then
+		echo "stats-combo: a run needs its output files and program (a bug of this script or CASES): $line" >&2
+		exit 2
+	fi
 	eval "prog=\${$#}"
 	opts=$(echo "$line" | awk '{ for (i = 1; i <= NF - 2; i++) printf "%s ", $i }')
 	eval "outputs=\${$(($# - 1))}"

@@ -115,10 +115,15 @@ ran_ahead() {
 	     END { print t + 0 }' "$1"
 }
 
-# same_outputs: whether each output file drawn is there, the same in both runs
-same_outputs() {
-	for k in $(echo "$outputs" | tr , ' '); do
-		[ -f "$tmp/old.$k" ] && cmp -s "$tmp/old.$k" "$tmp/new.$k" || return 1
+# output_diffs: a line for each output file drawn ($kinds) that the old run
+# did not write or that differs between the runs; nothing when all agree
+output_diffs() {
+	for k in $kinds; do
+		if [ ! -f "$tmp/old.$k" ]; then
+			echo "  no $k file was written"
+		elif ! cmp -s "$tmp/old.$k" "$tmp/new.$k"; then
+			echo "  the $k files differ"
+		fi
 	done
 }
 
@@ -133,8 +138,24 @@ while read -r line; do
 	fi
 	eval "prog=\${$#}"
 	opts=$(echo "$line" | awk '{ for (i = 1; i <= NF - 2; i++) printf "%s ", $i }')
-	eval "outputs=\${$(($# - 1))}"
-	[ "$outputs" = - ] && outputs=
+	eval "kinds=\${$(($# - 1))}"
+	[ "$kinds" = - ] && kinds=
+	kinds=$(echo "$kinds" | tr , ' ')
+	# both runs write the same names (the console may print them), kept as old.KIND, new.KIND
+	outputs=
+	for k in $kinds; do
+		case $k in
+		profile) outputs="$outputs --profile $tmp/out.profile" ;;
+		timeline) outputs="$outputs --timeline $tmp/out.timeline" ;;
+		bbprof) outputs="$outputs --bb-profile $tmp/out.bbprof" ;;
+		snapshot) outputs="$outputs --view-snapshot $tmp/out.snapshot" ;;
+		waves) outputs="$outputs --waves $tmp/out.waves" ;;
+		*)
+			echo "stats-combo: unknown output '$k' (a bug of this script or CASES): $line" >&2
+			exit 2
+			;;
+		esac
+	done
 	case $prog in
 	demo) args=$demo ;;
 	kernel:*) args="--max-insns ${prog#kernel:} --disk $shell_img $kernel" ;;
@@ -143,28 +164,14 @@ while read -r line; do
 	esac
 	for b in old new; do
 		eval bin=\$$b
-		extra=
+		extra=$outputs
 		rm -f "$tmp/$b".* "$tmp"/out.*
-		# both runs write the same names (the console may print them), kept as $b.KIND
-		for k in $(echo "$outputs" | tr , ' '); do
-			case $k in
-			profile) extra="$extra --profile $tmp/out.profile" ;;
-			timeline) extra="$extra --timeline $tmp/out.timeline" ;;
-			bbprof) extra="$extra --bb-profile $tmp/out.bbprof" ;;
-			snapshot) extra="$extra --view-snapshot $tmp/out.snapshot" ;;
-			waves) extra="$extra --waves $tmp/out.waves" ;;
-			*)
-				echo "stats-combo: unknown output '$k' (a bug of this script or CASES): $line" >&2
-				exit 2
-				;;
-			esac
-		done
 		[ $b = old ] && extra="$extra $old_opts"
 		# shellcheck disable=SC2086
 		"$bin" -q --mode timing $opts $extra --stats "$tmp/$b.json" $args </dev/null \
 			>"$tmp/$b.out" 2>&1
 		echo "exit $?" >>"$tmp/$b.out"
-		for k in $(echo "$outputs" | tr , ' '); do
+		for k in $kinds; do
 			[ -f "$tmp/out.$k" ] && mv "$tmp/out.$k" "$tmp/$b.$k"
 		done
 		[ -f "$tmp/$b.json" ] && model_stats "$tmp/$b.json" >"$tmp/$b.cmp"
@@ -177,7 +184,7 @@ while read -r line; do
 		echo "FAIL (instructions ran ahead with sys.run_ahead=off) $line"
 		fail=$((fail + 1))
 	elif cmp -s "$tmp/old.out" "$tmp/new.out" && cmp -s "$tmp/old.cmp" "$tmp/new.cmp" &&
-	     same_outputs; then
+	     [ -z "$(output_diffs)" ]; then
 		pass=$((pass + 1))
 		[ -f "$tmp/new.json" ] && [ "$(ran_ahead "$tmp/new.json")" != 0 ] &&
 			engaged=$((engaged + 1))
@@ -185,11 +192,7 @@ while read -r line; do
 		echo "FAIL $line"
 		diff "$tmp/old.out" "$tmp/new.out" | head -10
 		diff "$tmp/old.cmp" "$tmp/new.cmp" | head -20
-		for k in $(echo "$outputs" | tr , ' '); do
-			[ -f "$tmp/old.$k" ] || echo "  no $k file was written"
-			[ -f "$tmp/old.$k" ] && ! cmp -s "$tmp/old.$k" "$tmp/new.$k" &&
-				echo "  the $k files differ"
-		done
+		output_diffs
 		fail=$((fail + 1))
 	fi
 done <"$tmp/runs"

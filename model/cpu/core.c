@@ -520,12 +520,13 @@ static inline int issue(struct core *c, uint64_t now)
  * @now: its effects on the pipeline, and when the next one can issue.
  * @quick (a constant): the quick path's, which holds no LR, is no xRET and
  * reaches no device. The instruction's class, destination and offset are
- * @ti's and its address @pc: c->pk's, or for the quick path its decoded
- * entry's (it fills c->pk only as far as defer_store reads it).
+ * @ti's, its address @pc and its word @raw: c->pk's, or for the quick path
+ * its decoded entry's (it fills c->pk only as far as defer_store reads it).
  */
 static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t now,
 							enum hart_event ev, int m, int quick,
-							const struct insn_timing *ti, uint32_t pc)
+							const struct insn_timing *ti, uint32_t pc,
+							uint32_t raw)
 {
 	const struct hart_peek *pk = &c->pk;
 	struct hart *h = c->hart;
@@ -557,15 +558,15 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 		c->hart_insns_mark++;	/* the hart counted it (the quick path's wait for sync_hart) */
 	if (ti->cls == IC_ALU)
 		goto out;	/* the most common class: spare it the jump table */
-	if (quick && (ti->cls > IC_DIV || ti->cls == IC_AMO))
-		__builtin_unreachable();	/* QUICK_CLASSES: a shorter switch */
+	if (quick && ti->cls > IC_FENCE)
+		__builtin_unreachable();	/* QUICK_CLASSES and quick_other's: a shorter switch */
 	switch (ti->cls) {
 	case IC_AMO:
 		/*
 		 * An LR holds its line against the other cores until its SC, so
 		 * that the SC finds it (the A extension's forward progress).
 		 */
-		if (amo_op(pk) == AMO_LR && !pk->mmio) {
+		if (!quick && amo_op(pk) == AMO_LR && !pk->mmio) {
 			bus_lock(c->bus, c->agent, pk->pa, now);
 			c->hold_left = LR_HOLD_INSNS;
 			c->unusual |= CORE_HOLDING;
@@ -617,9 +618,15 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 		break;
 	}
 	case IC_CSR:
-		if (csr_insn_writes(pk->raw)) {
+		if (csr_insn_writes(raw)) {
 			next += c->cfg.serialize;
 			cause = STALL_SERIAL;
+			/*
+			 * A run ahead may take it (quick_other): parking's images
+			 * would extrapolate the CSR's word as if it were a counter.
+			 */
+			if (c->spin)
+				c->spin->stage = 0;
 		}
 		break;
 	case IC_PREFETCH:
@@ -672,7 +679,7 @@ static inline __attribute__((always_inline)) int execute(struct core *c, uint64_
 	}
 	if (pk->cls == IC_CSR || pk->irq || pk->fetch_fault || hart_in_wfi(h))
 		sync_hart(c);	/* it may read the counters, or run hart_step's full path */
-	return finish(c, now, hart_step_peeked(h, pk), m, 0, &pk->timing, pk->pc);
+	return finish(c, now, hart_step_peeked(h, pk), m, 0, &pk->timing, pk->pc, pk->raw);
 }
 
 static void quick_complete(struct core *c);
@@ -770,6 +777,36 @@ run:
 	 (1u << IC_JAL) | (1u << IC_JALR) | (1u << IC_MUL) | (1u << IC_DIV))
 /* Of those, the ones a core may run ahead (run_ahead): all (stores: ahead_store_line). */
 #define AHEAD_CLASSES QUICK_CLASSES
+
+/*
+ * Besides those classes, the quick path takes (1) and step leaves (0):
+ *   - a CSR access that csr_quick allows (INSN_CSR_QUICK: mstatus or
+ *     sstatus, whose read reads no counter, so that the hart's lazy
+ *     counters need no sync_hart), in a mode that may access it (else it
+ *     traps, in step);
+ *   - an AMO but LR (which holds its line against the bus) and SC (whose
+ *     outcome is the reservation's), and a fence, when the write buffer is
+ *     empty (else they wait for it, in step; a run keeps it empty).
+ * Out of line: the common classes never ask.
+ */
+static __attribute__((noinline)) int quick_other(const struct core *c, const struct insn *d)
+{
+	uint32_t op;
+
+	switch (d->cls) {
+	case IC_CSR:
+		return (d->uses & INSN_CSR_QUICK) && c->hart->priv >= csr_priv(d->imm & 0xfff);
+	case IC_AMO:
+		op = d->raw >> 27;
+		if (op == AMO_LR || op == AMO_SC)
+			return 0;
+		/* fall through */
+	case IC_FENCE:
+		return wbuf_empty(&c->wb);
+	default:
+		return 0;
+	}
+}
 
 /*
  * An instruction hart_quick_peek found (@d at the hart's pc, fetched from
@@ -925,6 +962,23 @@ static inline struct cache_line *ahead_store_line(struct core *c, uint32_t pa, u
 }
 
 /*
+ * For core @c's AMO (quick_other's: not LR nor SC) to @pa in its run at
+ * cycle @now: the line of the write hit its turn would make (step's
+ * l1_access), or NULL when the run must stop before it. It performs in its
+ * own cycle, as a load does, in a cycle no snoop or fill can reach
+ * (ahead_mem_ok), on a line the L1D owns; and, as a store's drain, with no
+ * other hart's reservation that its write could break.
+ */
+static inline struct cache_line *ahead_amo_line(struct core *c, uint32_t pa, uint64_t now)
+{
+	const struct hart *h = c->hart;
+
+	if (!ahead_mem_ok(c, now) || (h->env.lr->active & ~(1u << h->id)))
+		return NULL;
+	return l1_plain_hit(c->l1d, pa, L1_WRITE);
+}
+
+/*
  * Whether @d, a branch or jump of core @c's hart, may trap: its target, if
  * taken, not 4-byte aligned (without the C extension, a misaligned fetch).
  * A trap changes the core's mode, which the caches' and the bus's counters
@@ -943,17 +997,18 @@ static inline int ahead_jump_may_trap(const struct core *c, const struct insn *d
 
 /*
  * step for the common instructions, shorter: an ALU, branch, jump, multiply
- * or divide, or a load or store to RAM whose translations the micro-TLBs
- * hold, with no interrupt to take (hart_quick_peek finds them without
- * hart_peek); its callers take a core that holds an LR's line to step
+ * or divide, a load, store or AMO (not LR nor SC) to RAM whose translations
+ * the micro-TLBs hold, a fence, or an access to mstatus or sstatus
+ * (quick_other), with no interrupt to take (hart_quick_peek finds them
+ * without hart_peek); its callers take a core that holds an LR's line to step
  * instead. It makes step's checks and calls in step's order,
  * leaving out the ones that cannot apply. An instruction that waits becomes
  * the one in progress (quick_take), and stays the quick path's (PK_QUICK)
  * until it issues. -1, before anything has
  * changed, for the others: step takes them. @ahead (a constant): for
- * run_ahead, which takes only an instruction of AHEAD_CLASSES
- * (register-only, a load that is a plain L1D hit, or a store that
- * ahead_store_line lets the run drain) whose translations
+ * run_ahead, which takes only those (register-only, a load that is a
+ * plain L1D hit, a store that ahead_store_line lets the run drain, an AMO
+ * that ahead_amo_line lets perform) whose translations
  * the micro-TLBs hold or refill from their memos, fetched from the fetch
  * unit's fast range, from the line it fetched ahead, or through the unit's
  * steps whose L1I accesses are all plain hits (ifetch_step_ahead); an L1
@@ -984,12 +1039,13 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 		d = hart_quick_peek(c->hart, &fetch_pa, &pa);
 		if (__builtin_expect(!d, 0) && quick_refilled(c))
 			d = hart_quick_peek(c->hart, &fetch_pa, &pa);
-		if (!d || !((1u << d->cls) & (ahead ? AHEAD_CLASSES : QUICK_CLASSES)))
+		if (!d || (!((1u << d->cls) & (ahead ? AHEAD_CLASSES : QUICK_CLASSES)) &&
+			   !quick_other(c, d)))
 			return -1;
 		guard_en = c->hart->micro_i.guard;
 	} else if (c->have_pk == PK_QUICK && !(c->hart->attn & HART_WATCHED)) {
 		d = pk->insn;
-		if (ahead && !((1u << d->cls) & AHEAD_CLASSES))
+		if (!((1u << d->cls) & (ahead ? AHEAD_CLASSES : QUICK_CLASSES)) && !quick_other(c, d))
 			return -1;
 		fetch_pa = pk->fetch_pa;
 		pa = pk->pa;
@@ -1054,12 +1110,22 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 			quick_take(c, d, fetch_pa, pa);
 		return -1;
 	} else if (ahead && (d->uses & INSN_MWRITE)) {
-		/* A store whose drain at the next cycle the run makes (below). */
-		need = store_need(c, taken ? pk->update : c->hart->micro_d.update);
-		if (!(hit = ahead_store_line(c, pa, now, need))) {
-			if (waited)
-				quick_take(c, d, fetch_pa, pa);
-			return -1;
+		if (__builtin_expect(d->cls == IC_AMO, 0)) {
+			/* An AMO, which writes its line now (ahead_amo_line). */
+			if (!(hit = ahead_amo_line(c, pa, now))) {
+				if (waited)
+					quick_take(c, d, fetch_pa, pa);
+				return -1;
+			}
+			l1_hit(c->l1d, pa, hit, L1_WRITE);
+		} else {
+			/* A store whose drain at the next cycle the run makes (below). */
+			need = store_need(c, taken ? pk->update : c->hart->micro_d.update);
+			if (!(hit = ahead_store_line(c, pa, now, need))) {
+				if (waited)
+					quick_take(c, d, fetch_pa, pa);
+				return -1;
+			}
 		}
 	} else if (ahead && d->msize) {
 		/* A load that is a plain L1D hit, in a cycle no snoop or fill can reach. */
@@ -1076,6 +1142,9 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 				cause = STALL_WB;
 			else if (l1_access(c->l1d, pa, 0, now) != L1_HIT)
 				cause = STALL_DMISS;
+		} else if (__builtin_expect(d->cls == IC_AMO, 0)) {
+			if (l1_access(c->l1d, pa, L1_WRITE, now) != L1_HIT)
+				cause = STALL_DMISS;
 		} else if (wbuf_full(&c->wb)) {
 			cause = STALL_WB;
 		}
@@ -1090,7 +1159,7 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	/* hart_step_peeked's checks hold: no interrupt, no WFI, the pc unchanged. */
 	pc = c->hart->pc;
 	m = issue(c, now);
-	if (d->msize) {
+	if (d->msize && d->cls != IC_AMO) {
 		hart_run_quick_access(c->hart, pc, d, pa, m);
 		ev = HART_RETIRED;
 		/* A store is the quick path's to buffer (what the store hook does for the step). */
@@ -1100,8 +1169,14 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	} else {
 		ev = hart_run_quick(c->hart, pc, d, m);
 	}
-	r = finish(c, now, ev, m, 1, &d->timing, pc);
+	r = finish(c, now, ev, m, 1, &d->timing, pc, d->raw);
 	if (ahead && (d->uses & INSN_MWRITE)) {
+		if (__builtin_expect(d->cls == IC_AMO, 0)) {
+			/* It wrote memory (the hart did: hart_run_quick), as step's would. */
+			if (c->spin)
+				c->spin->stage = 0;
+			return r;
+		}
 		/*
 		 * Buffered and drained at the next turn, which comes before
 		 * anything else of the core there: what buffer_store and drain

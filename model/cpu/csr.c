@@ -319,6 +319,11 @@ int csr_access(struct hart *h, const struct insn *d, uint32_t operand, int op)
 	return 0;
 }
 
+int csr_quick(int csr)
+{
+	return csr == CSR_SSTATUS || csr == CSR_MSTATUS;
+}
+
 int hart_debug_csr(struct hart *h, int csr, uint32_t *val)
 {
 	return csr_read(h, csr & 0xfff, val);

@@ -912,6 +912,8 @@ void decode(uint32_t raw, struct insn *d)
 	d->src2 = (d->uses & INSN_RS2) ? RS2_FIELD(d) : 0;
 	if (d->cls == IC_JALR || ((d->cls == IC_BRANCH || d->cls == IC_JAL) && (d->imm & 3)))
 		d->uses |= INSN_JUMP_ODD;
+	if (d->cls == IC_CSR && csr_quick(d->imm & 0xfff))
+		d->uses |= INSN_CSR_QUICK;
 	if (d->cls == IC_LOAD || d->cls == IC_STORE || d->cls == IC_AMO) {
 		d->msize = d->cls == IC_AMO ? 4 : (uint8_t)(1u << ((raw >> 12) & 3));
 		if (d->cls == IC_STORE || (d->uses & INSN_OWN))

@@ -66,6 +66,8 @@ struct insn {
 #define INSN_MWRITE 0x8	/* its memory access needs ownership: a store, or INSN_OWN */
 #define INSN_JUMP_ODD 0x10	/* a jump whose target may be misaligned: a jalr, or a branch
 				 * or jal with an offset of 2 mod 4 (it traps if taken) */
+#define INSN_CSR_QUICK 0x20	/* a CSR access the timing model's quick path may run
+				 * (csr_quick): of mstatus or sstatus */
 
 /* funct3's bit of a load that zero-extends (lbu, lhu) */
 #define LOAD_UNSIGNED (1u << 14)
@@ -329,6 +331,19 @@ void lr_break(struct lr_set *lr, uint32_t paddr);
 
 /* csr.c */
 int csr_access(struct hart *h, const struct insn *d, uint32_t operand, int op);
+/*
+ * Whether an access to CSR @csr may run on the timing model's quick path
+ * (INSN_CSR_QUICK): its read has no side effect and reads no counter, and
+ * its write changes the hart's own state only (no device, no counter, no
+ * interrupt raised). mstatus and sstatus: kernels read and flip the
+ * interrupt enable around every lock.
+ */
+int csr_quick(int csr);
+/* The lowest privilege that may access CSR @csr (its bits 9:8). */
+static inline enum priv csr_priv(int csr)
+{
+	return (enum priv)((csr >> 8) & 3);
+}
 
 /* exec.c: decoding, and running decoded instructions */
 void decode(uint32_t raw, struct insn *d);

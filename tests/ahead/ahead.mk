@@ -9,8 +9,8 @@
 
 AHEAD_DIR := tests/ahead
 # tests/diff's atomics: spin locks on AMOs and LR/SC (a loop must not park on
-# what running ahead does not run). lr_guard: a store running ahead next to
-# another hart's SC.
+# what running ahead does not run). lr_guard: a store or AMO running ahead
+# next to another hart's SC.
 AHEAD_ELFS := $(BUILD)/tests/ahead/spin_ipi.elf $(BUILD)/tests/ahead/code_snoop.elf \
 	      $(BUILD)/tests/ahead/spin_park.elf $(BUILD)/tests/diff/atomics.elf \
 	      $(BUILD)/tests/ahead/lr_guard.elf

@@ -2,7 +2,8 @@
 /*
  * lr_guard.c - a store running ahead must not break another hart's LR
  * reservation before that hart's turn in the store's drain cycle
- * (model/cpu/core.c, ahead_store_line). Hart 0 reserves word A (lr.w), then
+ * (model/cpu/core.c, ahead_store_line), nor an AMO in its own cycle
+ * (ahead_amo_line). Hart 0 reserves word A (lr.w), then
  * evicts A's line from its caches by loads of lines of the same sets: the
  * reservation outlives the line. Hart 1 then takes the line by a store to
  * the word beside A (which breaks no reservation), waits exactly D cycles (a
@@ -11,7 +12,9 @@
  * more. Over the trials (D in 0..SWEEP-1, P in 0..PHASES-1) the SC falls
  * in the cycle of hart 1's drain in some of them (three, on the default
  * machine): there hart 0's turn comes first, finds the reservation and asks
- * for the line. With 2 harts or more; the others only join the barriers.
+ * for the line. A second sweep does the same with an amoswap.w to A, on
+ * the line hart 1 owns, in place of the store. With 2 harts or more; the
+ * others only join the barriers.
  * The figures depend on timing, so this is no differential test: `make
  * ahead-check` runs it with running ahead off and on, and the two runs'
  * output and statistics must be the same.
@@ -58,15 +61,15 @@ static void evict_a(void)
 
 int main(uint32_t h)
 {
-	uint32_t n = harts_join(h, 2), sc_fails = 0, sum = 0;
+	uint32_t n = harts_join(h, 2), sc_fails[2] = { 0, 0 }, sum[2] = { 0, 0 };
 
 	if (n < 2) {
 		if (h == 0)
 			printf("lr_guard: needs 2 harts\n");
 		return h == 0;
 	}
-	for (uint32_t t = 0; t < SWEEP * PHASES; t++) {
-		uint32_t d = t / PHASES;
+	for (uint32_t t = 0; t < 2 * SWEEP * PHASES; t++) {
+		uint32_t d = t / PHASES % SWEEP, amo = t >= SWEEP * PHASES;
 
 		barrier_wait(&bar, n);
 		if (h == 0) {
@@ -79,20 +82,24 @@ int main(uint32_t h)
 			while (csr_read(mcycle) - start < WAIT)
 				;
 			exact_delay(t % PHASES);
-			sc_fails += sc_w(&target[0], d);
-			sum += csr_read(mcycle) - start;
+			sc_fails[amo] += sc_w(&target[0], d);
+			sum[amo] += csr_read(mcycle) - start;
 		} else if (h == 1) {
 			while (go != t + 1)
 				;
 			target[1] = d;	/* the line, with no store to A */
 			exact_delay(d);
-			target[0] = d + 100;
+			if (amo)
+				(void)amoswap_w(&target[0], d + 100);
+			else
+				target[0] = d + 100;
 		}
 	}
 	barrier_wait(&bar, n);
 	if (h != 0)
 		return 0;
-	printf("lr_guard: %u of %u SCs failed; their trials took %u cycles\n", sc_fails,
-	       SWEEP * PHASES, sum);
+	for (int i = 0; i < 2; i++)
+		printf("lr_guard: %s to A: %u of %u SCs failed; their trials took %u cycles\n",
+		       i ? "amoswap.w" : "store", sc_fails[i], SWEEP * PHASES, sum[i]);
 	return 0;
 }

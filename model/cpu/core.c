@@ -275,6 +275,11 @@ static void sync_hart(struct core *c)
 	core_sync_retired(c);
 }
 
+void core_sync_counts(struct core *c)
+{
+	sync_hart(c);
+}
+
 /* The hart's marks for the mode the core counts in now (c->mode): nothing lags in it. */
 static void mark_mode(struct core *c)
 {

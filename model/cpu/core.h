@@ -355,6 +355,13 @@ void core_account(struct core *c, uint64_t now);
 
 /* Brings the hart's count of retired instructions up to date, for its readers during a run. */
 void core_sync_retired(struct core *c);
+/*
+ * The same, and the cycles the core charged so far (in the hart's mcycle
+ * and its per-mode cycles): for a reader of those, the timeline's samples,
+ * which must not depend on where the guest's last CSR access or mode
+ * change happened to sync them.
+ */
+void core_sync_counts(struct core *c);
 
 extern const struct stat_field core_stat_fields[];
 extern const int core_stat_nfields;

@@ -344,7 +344,7 @@ static void update_check(struct machine *m)
 static void run_samplers(struct machine *m)
 {
 	if (m->timing)
-		timing_sync_retired(m->timing);	/* the samplers read the harts' counts */
+		timing_sync_counts(m->timing);	/* the samplers read the harts' counts and cycles */
 	m->sample_at = UINT64_MAX;
 	for (int i = 0; i < m->nsamplers; i++) {
 		struct machine_sampler *s = &m->sampler[i];

@@ -332,6 +332,12 @@ void timing_sync_retired(struct timing *t)
 		core_sync_retired(&t->core[i]);
 }
 
+void timing_sync_counts(struct timing *t)
+{
+	for (int i = 0; i < t->ncores; i++)
+		core_sync_counts(&t->core[i]);
+}
+
 void timing_account(struct timing *t, uint64_t now)
 {
 	for (int i = 0; i < t->ncores; i++)

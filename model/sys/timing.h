@@ -135,4 +135,7 @@ void timing_account(struct timing *t, uint64_t now);
 /* core_sync_retired for every core. */
 void timing_sync_retired(struct timing *t);
 
+/* core_sync_counts for every core. */
+void timing_sync_counts(struct timing *t);
+
 #endif

@@ -29,4 +29,19 @@ TEST_BEGIN
 	/* mcountinhibit.IR stops minstret. */
 	TEST_CASE(8, x14, 0, li x1, 4; csrs mcountinhibit, x1; csrr x2, minstret; nop; nop;
 		  csrr x13, minstret; csrc mcountinhibit, x1; sub x14, x13, x2)
+	/*
+	 * mstatus read and written, a fence and AMOs in between (8 of them, plus
+	 * the first read), the second time round a loop, when they are decoded:
+	 * the timing model's quick path runs them and counts them lazily, and a
+	 * read of minstret must still see every one.
+	 */
+	TEST_CASE(9, x14, 9, la x5, instret_data; li x4, 0; li x7, 2;
+		  1: csrr x1, minstret; csrr x3, mstatus; csrs mstatus, x4; csrc mstatus, x4;
+		  fence; amoadd.w x6, x4, (x5); amoswap.w x6, x4, (x5); amoor.w x6, x4, (x5); nop;
+		  csrr x2, minstret; addi x7, x7, -1; bnez x7, 1b; sub x14, x2, x1)
 TEST_END
+
+TEST_DATA_BEGIN
+instret_data:
+	.word 0
+TEST_DATA_END

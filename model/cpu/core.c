@@ -1058,6 +1058,22 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	} else {
 		return -1;
 	}
+	/*
+	 * Running ahead, the hart has just read the instruction's word from
+	 * memory (hart_quick_peek), before the other cores' turns of the cycles
+	 * up to @now, where the turns in order read it at @now: another core's
+	 * store may change it in between. That store needs the line owned,
+	 * which takes a grant (whose snoop takes the line from this core's
+	 * caches) unless the other core owns it already (after such a snoop,
+	 * while the fetch unit still holds the line: run_ahead starts no run
+	 * then, code_snooped). So
+	 * a word is read only in a cycle no grant can reach (ahead_mem_ok). A
+	 * store of another hart into code this core ran ahead once made it run
+	 * the old word where the turns in order ran the new one (instruction
+	 * soups 7027 and 7147, 4 harts).
+	 */
+	if (ahead && !taken && !ahead_mem_ok(c, now))
+		return -1;
 	if (!ifetch_fast_ready(&c->fu, fetch_pa)) {
 		/*
 		 * Outside the fetch unit's fast range (which never holds a word a
@@ -1071,8 +1087,9 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 		 * with an observer on its tap); their L1I accesses, but entering
 		 * the line fetched ahead, in a cycle no snoop or fill can reach.
 		 */
-		if (ahead && ((!fetch_enters_ahead(&c->fu.u, fetch_pa) && !ahead_mem_ok(c, now)) ||
-			      !ifetch_step_ahead(&c->fu, fetch_pa, guard_en, now)))
+		if (ahead && !fetch_enters_ahead(&c->fu.u, fetch_pa) && !ahead_mem_ok(c, now))
+			return -1;
+		if (ahead && !ifetch_step_ahead(&c->fu, fetch_pa, guard_en, now))
 			return -1;
 	}
 	c->guard_en = guard_en;
@@ -1203,11 +1220,20 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
  * could perform (the one it waits out performs at its next cycle at the
  * earliest; a core not waiting would wait mmio_latency_min cycles from this
  * one). A core waiting with no next cycle (asleep) could perform at once.
+ * A core asleep in WFI (clear in the schedule's awake) makes no device
+ * access before an interrupt wakes it, and none can come within the run:
+ * the timer's and the devices' events bound it (ahead_limit), and another
+ * core's device access, which could raise its line, bounds it earlier. So
+ * with every other core asleep in WFI (or none, on a machine of one core)
+ * a run goes on to the machine's bound.
  */
 static uint64_t ahead_horizon(const struct core *c, uint64_t now)
 {
 	const struct core_sched *s = c->sched;
-	uint64_t limit = s->ahead_limit, at = now + s->mmio_latency_min;
+	uint64_t limit = s->ahead_limit, at = UINT64_MAX;
+
+	if (s->awake & ~s->mmio_waiting & ~c->sched_bit)
+		at = now + s->mmio_latency_min;
 
 	for (uint32_t left = s->mmio_waiting & ~c->sched_bit; left; left &= left - 1) {
 		uint64_t next = s->cores[__builtin_ctz(left)].next;
@@ -1389,6 +1415,14 @@ static uint64_t core_catch_up(struct core *c, uint64_t upto)
 	while (c->next <= upto) {
 		int m = c->mode, r = quick_step(c, c->next, 1);
 
+		/*
+		 * Another hart's code may have taken the loop's entry in the shared
+		 * decode cache while the core was parked: a host cache, outside the
+		 * images, which running ahead would have filled again at the core's
+		 * turn (step's peek); filled here, the instruction runs as before.
+		 */
+		if (r < 0 && c->next <= upto && hart_quick_redecode(c->hart))
+			continue;
 		if (r < 0)
 			break;
 		retired += (uint64_t)r;
@@ -1410,9 +1444,36 @@ static uint64_t core_catch_up(struct core *c, uint64_t upto)
  * of the line at @base (a line only the L2 holds is none of the loop's,
  * and what the snoop does to the L2 is outside the images).
  */
-static void snoop_hook(void *ctx, uint32_t base, uint32_t bytes, uint64_t now)
+/*
+ * Whether core @c's fetch unit holds one of the lines a snoop reached
+ * (code_snooped's); clears code_snooped when it holds none.
+ */
+static __attribute__((noinline)) int fetch_holds_snooped(struct core *c)
+{
+	const struct fetch_state *q = &c->fu.u.q;
+
+	if ((q->cur_state != FL_NONE && q->cur >= c->snooped_lo && q->cur <= c->snooped_hi) ||
+	    (q->next_state != FL_NONE && q->next >= c->snooped_lo && q->next <= c->snooped_hi))
+		return 1;
+	c->code_snooped = 0;
+	return 0;
+}
+
+static void snoop_hook(void *ctx, uint32_t base, uint32_t bytes, int owned, uint64_t now)
 {
 	struct core *c = ctx;
+	uint32_t shift = c->fu.u.line_shift;
+
+	/*
+	 * Another core takes the line to own it: it may then write it in any
+	 * cycle, while the fetch unit still holds its old words.
+	 */
+	if (owned) {
+		c->snooped_lo = base >> shift;
+		c->snooped_hi = (base + bytes - 1) >> shift;
+		c->code_snooped = 1;
+		fetch_holds_snooped(c);
+	}
 
 	if ((c->unusual & CORE_PARKED) &&
 	    (l1_holds_range(c->l1d, base, bytes) || l1_holds_range(c->l1i, base, bytes)))
@@ -1540,6 +1601,8 @@ static __attribute__((noinline)) int run_ahead(struct core *c, uint64_t now)
 	 */
 	int retired = 0, uncounted = 0, m = c->mode, r;
 
+	if (__builtin_expect(c->code_snooped, 0) && fetch_holds_snooped(c))
+		return 0;	/* a line of its code another core may own (quick_step) */
 	c->ahead_from = now;
 	c->ahead_until = horizon;
 	c->ahead_mem_until = 0;	/* ahead_mem_bound's, when a load first asks */

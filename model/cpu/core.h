@@ -261,6 +261,14 @@ struct core {
 
 	struct l2 *l2;			/* its L2 (core_attach_l2) */
 	struct core_spin *spin;		/* parking on spin loops (core.c), or NULL */
+	/*
+	 * 1 after a snoop reached a line the fetch unit holds (snoop_hook), the
+	 * lines [snooped_lo, snooped_hi] in the unit's line numbers, while the
+	 * unit still holds one of them: another core may own it, and write it
+	 * with no grant, so run_ahead starts no run (quick_step).
+	 */
+	int code_snooped;
+	uint32_t snooped_lo, snooped_hi;
 };
 
 /* Bits of struct core's unusual. */

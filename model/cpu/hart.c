@@ -855,6 +855,21 @@ void hart_peek(struct hart *h, struct hart_peek *pk)
 		pk->mem_fault = 1;	/* atomics to devices fault */
 }
 
+int hart_quick_redecode(struct hart *h)
+{
+	const struct micro_tlb *ui = &h->micro_i;
+	uint32_t pc = h->pc, raw;
+	struct insn *d = &h->dcache[(pc >> 2) & (DECODE_CACHE_ENTRIES - 1)];
+
+	if (ui->fast_vpn[ACC_FETCH] != pc >> 12)
+		return 0;
+	memcpy(&raw, (const void *)(ui->host_pa + pc + ui->pa_delta), 4);
+	if (d->raw == raw)
+		return 0;
+	hart_decode_miss(h, h->priv, pc, raw, d);
+	return 1;
+}
+
 void hart_set_timed(struct hart *h, int on)
 {
 	h->timed = on;

@@ -418,6 +418,15 @@ static inline const struct insn *hart_quick_peek(const struct hart *h, uint32_t 
 }
 
 /*
+ * hart.c: when hart_quick_peek found nothing because the decode cache (the
+ * harts' shared host cache) holds another word at the hart's pc, fetched
+ * through the fast fetch page: decodes the word there (a decode miss, as
+ * hart_peek counts it) and returns 1, so that hart_quick_peek may find it;
+ * else 0, changing nothing.
+ */
+int hart_quick_redecode(struct hart *h);
+
+/*
  * hart.c: runs @d, the instruction hart_peek found at @pc, as
  * hart_step_peeked does once it knows nothing changed since the peek.
  */

@@ -66,7 +66,8 @@ void l2_connect(struct l2 *c, struct l1 *l1i, struct l1 *l1d, struct hart *hart)
 }
 
 void l2_set_snoop_hook(struct l2 *c,
-		       void (*fn)(void *ctx, uint32_t base, uint32_t bytes, uint64_t now), void *ctx)
+		       void (*fn)(void *ctx, uint32_t base, uint32_t bytes, int owned, uint64_t now),
+		       void *ctx)
 {
 	c->before_snoop = fn;
 	c->before_snoop_ctx = ctx;
@@ -293,6 +294,13 @@ static void evict(struct l2 *c, struct cache_line *v, uint64_t now)
 	int mode = *c->mode;
 	uint64_t dropped = 0;
 
+	/*
+	 * Once gone from here, the line may be taken by another agent, to own,
+	 * with no snoop here: told as such a snoop (this agent's own fill, which
+	 * a core parked on a spin loop never has on its way).
+	 */
+	if (c->before_snoop)
+		c->before_snoop(c->before_snoop_ctx, base, bytes, 1, now);
 	if (c->l1i)
 		l1_snoop_range(c->l1i, base, bytes, L1_SNOOP_INVALIDATE, &dropped);
 	if (c->l1d)
@@ -400,7 +408,8 @@ static int bus_snoop(void *agent, uint32_t line, enum bus_op op, uint64_t now)
 	if (!l)
 		return 0;
 	if (c->before_snoop)
-		c->before_snoop(c->before_snoop_ctx, base, bytes, c->bus->granted_at);
+		c->before_snoop(c->before_snoop_ctx, base, bytes, op == BUS_RDX || op == BUS_UPGR,
+				c->bus->granted_at);
 	flags = SNOOP_HAD;
 	if (op == BUS_DMA_RD) {
 		/* The engine keeps no copy: a dirty line is supplied, flushed, and kept clean. */

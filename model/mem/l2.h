@@ -87,9 +87,12 @@ struct l2 {
 	 * Called before a snoop acts on a line this cache holds, the L2 line
 	 * at @base of @bytes, in the cycle of the grant @now (after the cores'
 	 * turns in it: its core, parked on a spin loop, catches up to that
-	 * first if its L1s hold part of the line), or NULL.
+	 * first if its L1s hold part of the line), or NULL. @owned: the
+	 * requester takes the line to own it (BusRdX, BusUpgr), and may then
+	 * write it with no further grant. Called too, @owned set, when the
+	 * cache evicts a line for its own fill.
 	 */
-	void (*before_snoop)(void *ctx, uint32_t base, uint32_t bytes, uint64_t now);
+	void (*before_snoop)(void *ctx, uint32_t base, uint32_t bytes, int owned, uint64_t now);
 	void *before_snoop_ctx;
 	struct l2_stats stats;
 };
@@ -103,7 +106,8 @@ void l2_connect(struct l2 *c, struct l1 *l1i, struct l1 *l1d, struct hart *hart)
 
 /* Sets what is called before a snoop acts on a line the cache holds (struct l2's before_snoop). */
 void l2_set_snoop_hook(struct l2 *c,
-		       void (*fn)(void *ctx, uint32_t base, uint32_t bytes, uint64_t now), void *ctx);
+		       void (*fn)(void *ctx, uint32_t base, uint32_t bytes, int owned, uint64_t now),
+		       void *ctx);
 
 /*
  * Nothing of the cache's is on its way at @now: no MSHR in use, no request

@@ -10,10 +10,11 @@
 AHEAD_DIR := tests/ahead
 # tests/diff's atomics: spin locks on AMOs and LR/SC (a loop must not park on
 # what running ahead does not run). lr_guard: a store or AMO running ahead
-# next to another hart's SC.
+# next to another hart's SC. wfi_ipi: an interrupt into a loop run ahead
+# while the other cores sleep in WFI.
 AHEAD_ELFS := $(BUILD)/tests/ahead/spin_ipi.elf $(BUILD)/tests/ahead/code_snoop.elf \
 	      $(BUILD)/tests/ahead/spin_park.elf $(BUILD)/tests/diff/atomics.elf \
-	      $(BUILD)/tests/ahead/lr_guard.elf
+	      $(BUILD)/tests/ahead/lr_guard.elf $(BUILD)/tests/ahead/wfi_ipi.elf
 
 $(BUILD)/tests/ahead/%.o: $(AHEAD_DIR)/%.c
 	@mkdir -p $(dir $@)
@@ -29,8 +30,11 @@ $(BUILD)/tests/ahead/%.elf: $(BUILD)/tests/ahead/%.o $(FW_CRT0) $(FW_LIB) $(FW_L
 # AHEAD_SOUP_CYCLES with the DMA engine on, added to cases.list's runs. The
 # first once ran differently: a jump to a misaligned target trapped in a run
 # ahead, before an event of its cycle, which then counted an L2 access in
-# the trap's mode.
-AHEAD_SOUPS := $(foreach s,1-2 7-4 12-3 20-1 33-4 41-2,$(BUILD)/tests/robust/soup-$(s).elf)
+# the trap's mode. In 7027 and 7147 another hart's stores rewrite code a
+# core runs ahead in; 7109 once stopped with an internal error (a parked
+# loop's decoded entry taken by another hart's code).
+AHEAD_SOUPS := $(foreach s,1-2 7-4 12-3 20-1 33-4 41-2 7027-4 7147-4 7109-2,\
+	$(BUILD)/tests/robust/soup-$(s).elf)
 AHEAD_SOUP_CYCLES ?= 300000
 
 .PHONY: ahead-check

@@ -1066,11 +1066,10 @@ static inline __attribute__((always_inline)) int quick_step(struct core *c, uint
 	 * which takes a grant (whose snoop takes the line from this core's
 	 * caches) unless the other core owns it already (after such a snoop,
 	 * while the fetch unit still holds the line: run_ahead starts no run
-	 * then, code_snooped). So
-	 * a word is read only in a cycle no grant can reach (ahead_mem_ok). A
-	 * store of another hart into code this core ran ahead once made it run
-	 * the old word where the turns in order ran the new one (instruction
-	 * soups 7027 and 7147, 4 harts).
+	 * then, code_snooped). So a word is read only in a cycle no grant can
+	 * reach (ahead_mem_ok). A store of another hart into code this core
+	 * ran ahead once made it run the old word where the turns in order ran
+	 * the new one (instruction soups 7027 and 7147, 4 harts).
 	 */
 	if (ahead && !taken && !ahead_mem_ok(c, now))
 		return -1;
@@ -1439,40 +1438,64 @@ static uint64_t core_catch_up(struct core *c, uint64_t upto)
 	return retired;
 }
 
-/*
- * l2's before_snoop: core @ctx catches up, if parked and its L1s hold part
- * of the line at @base (a line only the L2 holds is none of the loop's,
- * and what the snoop does to the L2 is outside the images).
- */
-/*
- * Whether core @c's fetch unit holds one of the lines a snoop reached
- * (code_snooped's); clears code_snooped when it holds none.
- */
-static __attribute__((noinline)) int fetch_holds_snooped(struct core *c)
+/* Whether core @c's fetch unit holds line @line (its line number), as its current or next. */
+static int fetch_holds_line(const struct core *c, uint32_t line)
 {
 	const struct fetch_state *q = &c->fu.u.q;
 
-	if ((q->cur_state != FL_NONE && q->cur >= c->snooped_lo && q->cur <= c->snooped_hi) ||
-	    (q->next_state != FL_NONE && q->next >= c->snooped_lo && q->next <= c->snooped_hi))
-		return 1;
-	c->code_snooped = 0;
-	return 0;
+	return (q->cur_state != FL_NONE && q->cur == line) ||
+	       (q->next_state != FL_NONE && q->next == line);
 }
 
+/*
+ * Whether core @c's fetch unit still holds a line code_snooped marks; the
+ * marks of the lines it no longer holds are dropped.
+ */
+static __attribute__((noinline)) int fetch_holds_snooped(struct core *c)
+{
+	for (int i = 0; i < 2; i++)
+		if ((c->code_snooped & (1u << i)) && !fetch_holds_line(c, c->snooped[i]))
+			c->code_snooped &= ~(1u << i);
+	return c->code_snooped != 0;
+}
+
+/* Marks @line, which core @c's fetch unit holds, as taken by another core (code_snooped). */
+static void mark_snooped(struct core *c, uint32_t line)
+{
+	fetch_holds_snooped(c);	/* the unit holds two lines at most: a slot is free */
+	for (int i = 0; i < 2; i++)
+		if ((c->code_snooped & (1u << i)) && c->snooped[i] == line)
+			return;
+	for (int i = 0; i < 2; i++)
+		if (!(c->code_snooped & (1u << i))) {
+			c->snooped[i] = line;
+			c->code_snooped |= 1u << i;
+			return;
+		}
+}
+
+/*
+ * l2's before_snoop: core @ctx marks the line at @base when another core
+ * takes it to own it (@owned) while its fetch unit holds it
+ * (code_snooped), and catches up, if parked and its L1s hold part of the
+ * line (a line only the L2 holds is none of the loop's, and what the snoop
+ * does to the L2 is outside the images).
+ */
 static void snoop_hook(void *ctx, uint32_t base, uint32_t bytes, int owned, uint64_t now)
 {
 	struct core *c = ctx;
-	uint32_t shift = c->fu.u.line_shift;
+	const struct fetch_state *q = &c->fu.u.q;
+	uint32_t shift = c->fu.u.line_shift, lo = base >> shift, hi = (base + bytes - 1) >> shift;
 
 	/*
 	 * Another core takes the line to own it: it may then write it in any
 	 * cycle, while the fetch unit still holds its old words.
 	 */
 	if (owned) {
-		c->snooped_lo = base >> shift;
-		c->snooped_hi = (base + bytes - 1) >> shift;
-		c->code_snooped = 1;
-		fetch_holds_snooped(c);
+		if (q->cur_state != FL_NONE && q->cur >= lo && q->cur <= hi)
+			mark_snooped(c, q->cur);
+		if (q->next_state != FL_NONE && q->next >= lo && q->next <= hi)
+			mark_snooped(c, q->next);
 	}
 
 	if ((c->unusual & CORE_PARKED) &&

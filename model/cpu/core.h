@@ -262,13 +262,13 @@ struct core {
 	struct l2 *l2;			/* its L2 (core_attach_l2) */
 	struct core_spin *spin;		/* parking on spin loops (core.c), or NULL */
 	/*
-	 * 1 after a snoop reached a line the fetch unit holds (snoop_hook), the
-	 * lines [snooped_lo, snooped_hi] in the unit's line numbers, while the
-	 * unit still holds one of them: another core may own it, and write it
-	 * with no grant, so run_ahead starts no run (quick_step).
+	 * Lines the fetch unit holds (its line numbers) that another core took
+	 * to own (snoop_hook), bit i of code_snooped marking snooped[i], while
+	 * the unit still holds them: the other core may write them with no
+	 * grant, so run_ahead starts no run (quick_step).
 	 */
-	int code_snooped;
-	uint32_t snooped_lo, snooped_hi;
+	uint32_t code_snooped;
+	uint32_t snooped[2];
 };
 
 /* Bits of struct core's unusual. */

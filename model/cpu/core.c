@@ -36,9 +36,10 @@ const int core_stat_nfields = sizeof(core_stat_fields) / sizeof(core_stat_fields
 /* The A extension's funct5 (instruction bits 31:27) for LR and SC. */
 enum { AMO_LR = 0x02, AMO_SC = 0x03 };
 
-static inline uint32_t amo_op(const struct hart_peek *pk)
+/* The funct5 of the A-extension instruction word @raw. */
+static inline uint32_t amo_op(uint32_t raw)
 {
-	return pk->raw >> 27;
+	return raw >> 27;
 }
 
 /* Instruction classes that wait for the write buffer to drain before they issue. */
@@ -544,7 +545,7 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 	}
 	if (!quick && __builtin_expect(c->hold_left, 0) &&
 	    (ev != HART_RETIRED || --c->hold_left == 0 || ti->cls == IC_WFI ||
-	     (ti->cls == IC_AMO && amo_op(pk) == AMO_SC))) {
+	     (ti->cls == IC_AMO && amo_op(pk->raw) == AMO_SC))) {
 		c->hold_left = 0;	/* the LR/SC sequence is over, or was left */
 		c->unusual &= (uint8_t)~CORE_HOLDING;
 		bus_unlock(c->bus, c->agent, now);
@@ -571,7 +572,7 @@ static inline __attribute__((always_inline)) int finish(struct core *c, uint64_t
 		 * An LR holds its line against the other cores until its SC, so
 		 * that the SC finds it (the A extension's forward progress).
 		 */
-		if (!quick && amo_op(pk) == AMO_LR && !pk->mmio) {
+		if (!quick && amo_op(pk->raw) == AMO_LR && !pk->mmio) {
 			bus_lock(c->bus, c->agent, pk->pa, now);
 			c->hold_left = LR_HOLD_INSNS;
 			c->unusual |= CORE_HOLDING;
@@ -760,9 +761,9 @@ static __attribute__((noinline)) int step(struct core *c, uint64_t now)
 		} else {
 			if (!wbuf_empty(&c->wb))
 				return sleep_on(c, now, STALL_WB);
-			if (amo_op(pk) == AMO_SC && !hart_lr_holds(h, pk->pa))
+			if (amo_op(pk->raw) == AMO_SC && !hart_lr_holds(h, pk->pa))
 				goto run;	/* it fails: no need for the line */
-			if (l1_access(c->l1d, pk->pa, amo_op(pk) == AMO_LR ? L1_OWN : L1_WRITE,
+			if (l1_access(c->l1d, pk->pa, amo_op(pk->raw) == AMO_LR ? L1_OWN : L1_WRITE,
 				      now) != L1_HIT) {
 				profile_missed(c, PROF_DMISS);
 				return sleep_on(c, now, STALL_DMISS);
@@ -802,7 +803,7 @@ static __attribute__((noinline)) int quick_other(const struct core *c, const str
 	case IC_CSR:
 		return (d->uses & INSN_CSR_QUICK) && c->hart->priv >= csr_priv(d->imm & 0xfff);
 	case IC_AMO:
-		op = d->raw >> 27;
+		op = amo_op(d->raw);
 		if (op == AMO_LR || op == AMO_SC)
 			return 0;
 		/* fall through */
@@ -1420,7 +1421,7 @@ static uint64_t core_catch_up(struct core *c, uint64_t upto)
 		 * images, which running ahead would have filled again at the core's
 		 * turn (step's peek); filled here, the instruction runs as before.
 		 */
-		if (r < 0 && c->next <= upto && hart_quick_redecode(c->hart))
+		if (r < 0 && hart_quick_redecode(c->hart))
 			continue;
 		if (r < 0)
 			break;

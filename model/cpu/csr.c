@@ -296,7 +296,7 @@ int csr_access(struct hart *h, const struct insn *d, uint32_t operand, int op)
 	int writes = csr_insn_writes(d->raw);
 	uint32_t old, v;
 
-	if ((uint32_t)((csr >> 8) & 3) > (uint32_t)h->priv)
+	if (csr_priv(csr) > h->priv)
 		return hart_exception(h, CAUSE_ILLEGAL, d->raw);
 	if (writes && (csr >> 10) == 3)
 		return hart_exception(h, CAUSE_ILLEGAL, d->raw);

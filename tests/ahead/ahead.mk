@@ -10,11 +10,10 @@
 AHEAD_DIR := tests/ahead
 # tests/diff's atomics: spin locks on AMOs and LR/SC (a loop must not park on
 # what running ahead does not run). lr_guard: a store or AMO running ahead
-# next to another hart's SC. wfi_ipi: an interrupt into a loop run ahead
-# while the other cores sleep in WFI.
+# next to another hart's SC.
 AHEAD_ELFS := $(BUILD)/tests/ahead/spin_ipi.elf $(BUILD)/tests/ahead/code_snoop.elf \
 	      $(BUILD)/tests/ahead/spin_park.elf $(BUILD)/tests/diff/atomics.elf \
-	      $(BUILD)/tests/ahead/lr_guard.elf $(BUILD)/tests/ahead/wfi_ipi.elf
+	      $(BUILD)/tests/ahead/lr_guard.elf
 
 $(BUILD)/tests/ahead/%.o: $(AHEAD_DIR)/%.c
 	@mkdir -p $(dir $@)
